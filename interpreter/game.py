@@ -1,0 +1,76 @@
+"""``Game``: the immutable, compiled game a :class:`~rulelang.interpreter.state.State` runs."""
+
+from __future__ import annotations
+
+from rulelang.diagnostics import Diagnostic
+from rulelang.ir import GameDef
+
+
+class IllegalActionError(Exception):
+    """A move that the rules forbid now; names the rule and where it is written."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.render())
+
+
+class Game:
+    """A compiled game: action numbering, names and a factory for initial states.
+
+    Actions are ints: ``0..N-1`` are the cards of the deck (play or discard that card),
+    then one id per decision symbol (``play``, ``pass``, a suit name, ``done``), then one
+    id per seat (used when the first dealer is drawn by lot).
+    """
+
+    def __init__(self, definition: GameDef, max_deals: int | None = None):
+        self.definition = definition
+        self.deck = definition.deck
+        self.num_players = definition.players
+        self.num_cards = len(self.deck.cards)
+        self.symbols = definition.symbols
+        self.symbol_base = self.num_cards
+        self.seat_base = self.num_cards + len(self.symbols)
+        self.symbol_ids = {name: self.symbol_base + i for i, name in enumerate(self.symbols)}
+        self.max_deals = max_deals
+
+    @property
+    def name(self) -> str:
+        """The game's id, e.g. ``zwanzig-ab``."""
+        return self.definition.name
+
+    def num_distinct_actions(self) -> int:
+        """Size of the action space."""
+        return self.seat_base + self.num_players
+
+    def new_initial_state(self):
+        """A state at the start of a match, before the first chance event."""
+        from rulelang.interpreter.state import State
+        return State(self)
+
+    def seat_name(self, seat: int) -> str:
+        """Display name of a seat: P1..Pn."""
+        return f"P{seat + 1}"
+
+    def action_to_string(self, action: int) -> str:
+        """The name of an action: a card, a decision symbol, or a seat."""
+        if 0 <= action < self.num_cards:
+            return self.deck.cards[action].name
+        if self.symbol_base <= action < self.seat_base:
+            return self.symbols[action - self.symbol_base]
+        if self.seat_base <= action < self.num_distinct_actions():
+            return self.seat_name(action - self.seat_base)
+        return f"<action {action}>"
+
+    def string_to_action(self, text: str) -> int | None:
+        """The action a name stands for (card names, letters and aliases accepted), or None."""
+        key = text.strip().casefold()
+        card = self.deck.lookup.get(key)
+        if card is not None:
+            return card
+        for name, action in self.symbol_ids.items():
+            if name.casefold() == key:
+                return action
+        for seat in range(self.num_players):
+            if self.seat_name(seat).casefold() == key:
+                return self.seat_base + seat
+        return None

@@ -1,0 +1,262 @@
+"""``State``: one match of a compiled game, with OpenSpiel's vocabulary.
+
+Cards are ints and card sets are int bitmasks; every rule is a closure compiled once per
+game. Phases are run by the handlers in :mod:`rulelang.interpreter.phases`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rulelang.deck import iter_bits
+from rulelang.diagnostics import Diagnostic
+from rulelang.interpreter.game import IllegalActionError
+from rulelang.interpreter import phases as ph
+
+CHANCE = -1
+TERMINAL = -4
+
+_COPIED_LISTS = ("hands", "tricks", "won", "scores", "deal_delta", "discards", "trick", "order", "slots", "history",
+                 "deal_results", "seen")
+_COPIED_DICTS = ("vars", "decisions")
+
+
+class State:
+    """The state of a match: hands, talon, tricks, scores and whose turn it is."""
+
+    def __init__(self, game):
+        self.game = game
+        rules = game.definition
+        n = game.num_players
+        self.scores = [rules.match.start] * n
+        self.deal_number = 0
+        self.history: list[int] = []
+        self.deal_results: list[dict] = []
+        self.winner: int | None = None
+        self.current = CHANCE
+        self.dealer = 0
+        self.forehand = 0
+        self.phase_index = -1
+        self.seen: list[int] = []
+        self._reset_deal()
+        if rules.first_dealer is None:
+            self.sub = "first_dealer"
+        else:
+            self.dealer = rules.first_dealer
+            self._start_deal()
+
+    # ------------------------------------------------------------------ deal and match flow
+    def _reset_deal(self) -> None:
+        n = self.game.num_players
+        self.hands = [0] * n
+        self.tricks = [0] * n
+        self.won = [0] * n
+        self.discards = [0] * n
+        self.deal_delta = [0] * n
+        self.stock = self.game.deck.full_mask
+        self.talon = 0
+        self.out = 0
+        self.trick: list[tuple[int, int]] = []
+        self.trick_mask = 0
+        self.led_suit = -1
+        self.last_trick: tuple | None = None
+        self.active = (1 << n) - 1
+        self.among = 0
+        self.vars = {name: (-1 if t == "suit" else None) for name, t in self.game.definition.deal_vars.items()}
+        self.decisions: dict = {}
+        self.order: list[int] = []
+        self.slots: list[int] = []
+        self.pos = 0
+        self.count = 0
+        self.pending = 0
+        self.leader = 0
+        self.sub = ""
+
+    def _start_deal(self) -> None:
+        rules = self.game.definition
+        self._reset_deal()
+        self.forehand = (self.dealer + rules.forehand_offset * rules.step) % self.game.num_players
+        self.phase_index = -1
+        self._next_phase()
+
+    def _next_phase(self) -> None:
+        phases = self.game.definition.phases
+        while True:
+            self.phase_index += 1
+            if self.phase_index >= len(phases):
+                self._end_deal()
+                return
+            phase = phases[self.phase_index]
+            if ph.HANDLERS[phase.kind].enter(self, phase):
+                return
+
+    def _end_deal(self) -> None:
+        rules = self.game.definition
+        self.deal_number += 1
+        self.deal_results.append({"dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores)})
+        if self._match_over():
+            self.current = TERMINAL
+            return
+        self.dealer = (self.dealer + rules.next_dealer * rules.step) % self.game.num_players
+        self._start_deal()
+
+    def _match_over(self) -> bool:
+        match = self.game.definition.match
+        limit = self.game.max_deals
+        ended = match.end.fn(self, None)
+        if ended:
+            best = min(self.scores) if match.winner == "lowest" else max(self.scores)
+            leaders = [s for s, v in enumerate(self.scores) if v == best]
+            if len(leaders) == 1 or match.tie != "play_on":
+                self.winner = leaders[0] if len(leaders) == 1 else None
+                return True
+        return limit is not None and self.deal_number >= limit
+
+    @property
+    def phase(self):
+        """The compiled phase being played, or None between deals."""
+        phases = self.game.definition.phases
+        return phases[self.phase_index] if 0 <= self.phase_index < len(phases) else None
+
+    # ------------------------------------------------------------------ OpenSpiel vocabulary
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) when over."""
+        return self.current
+
+    def is_terminal(self) -> bool:
+        """True when the match is over."""
+        return self.current == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is drawn by chance (a card dealt or drawn, a dealer by lot)."""
+        return self.current == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The possible chance actions with their probabilities (uniform)."""
+        actions = self.legal_actions()
+        p = 1.0 / len(actions) if actions else 0.0
+        return [(a, p) for a in actions]
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, sorted ascending."""
+        if self.current == TERMINAL:
+            return []
+        if self.sub == "first_dealer":
+            base = self.game.seat_base
+            return list(range(base, base + self.game.num_players))
+        return ph.HANDLERS[self.phase.kind].legal(self, self.phase)
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""
+        self.history.append(action)
+        if self.sub == "first_dealer":
+            self.seen.append(-1)
+            self.dealer = action - self.game.seat_base
+            self._start_deal()
+            return
+        phase = self.phase
+        handler = ph.HANDLERS[phase.kind]
+        self.seen.append(handler.seer(self, phase, action))
+        if handler.apply(self, phase, action):
+            self._next_phase()
+
+    def apply_checked(self, action: int) -> None:
+        """Apply ``action`` if legal; otherwise raise IllegalActionError naming the forbidding rule."""
+        if self.current == TERMINAL:
+            raise IllegalActionError(Diagnostic("E510", "the match is over; no more moves can be made", None,
+                                                "start a new game"))
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.explain_illegal(action))
+        self.apply_action(action)
+
+    def explain_illegal(self, action: int) -> Diagnostic:
+        """Why ``action`` is not legal now, located at the rule that forbids it."""
+        if self.sub == "first_dealer":
+            return Diagnostic("E511", f"'{self.action_to_string(action)}' is not a seat", None, "choose P1..Pn")
+        return ph.HANDLERS[self.phase.kind].explain(self, self.phase, action)
+
+    def action_to_string(self, action: int) -> str:
+        """The name of an action."""
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int | None:
+        """The action a name stands for, or None."""
+        return self.game.string_to_action(text)
+
+    def returns(self) -> list[float]:
+        """Each seat's result so far: points shed when lower is better, points won otherwise."""
+        start = self.game.definition.match.start
+        sign = -1 if self.game.definition.match.winner == "lowest" else 1
+        return [float(sign * (s - start)) for s in self.scores]
+
+    def clone(self) -> "State":
+        """An independent copy of this state."""
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
+        for name in _COPIED_LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in _COPIED_DICTS:
+            setattr(other, name, dict(getattr(self, name)))
+        return other
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (which must be ``action``), by replaying the history before it."""
+        if not self.history or self.history[-1] != action:
+            raise ValueError("undo_action: that is not the last action")
+        fresh = self.game.new_initial_state()
+        for a in self.history[:-1]:
+            fresh.apply_action(a)
+        self.__dict__.update(fresh.__dict__)
+
+    def serialize(self) -> str:
+        """The game's name, rules digest and action history as JSON; see ``deserialize_state``."""
+        return json.dumps({"game": self.game.name, "digest": self.game.definition.digest, "history": self.history})
+
+    # ------------------------------------------------------------------ what players see
+    def observation(self, player: int) -> dict:
+        """What ``player`` sees now: own hand, own discards and public facts, never others' hidden cards."""
+        deck = self.game.deck
+        seat = self.game.seat_name
+        return {
+            "seat": seat(player), "deal": self.deal_number + 1,
+            "dealer": seat(self.dealer), "forehand": seat(self.forehand),
+            "hand": deck.names(self.hands[player]),
+            "hand_sizes": {seat(s): bin(h).count("1") for s, h in enumerate(self.hands)},
+            "talon_size": bin(self.talon).count("1"),
+            "my_discards": deck.names(self.discards[player]),
+            "vars": {k: self.var_text(k) for k in self.vars},
+            "decisions": {seat(s): d for s, d in self.decisions.items()},
+            "active": [seat(s) for s in range(self.game.num_players) if self.active >> s & 1],
+            "trick": [(seat(s), deck.cards[c].name) for s, c in self.trick],
+            "tricks": {seat(s): t for s, t in enumerate(self.tricks)},
+            "scores": {seat(s): v for s, v in enumerate(self.scores)},
+            "to_act": seat(self.current) if self.current >= 0 else None,
+        }
+
+    def observation_string(self, player: int) -> str:
+        """``observation(player)`` as one line of text."""
+        return json.dumps(self.observation(player), ensure_ascii=False, sort_keys=True)
+
+    def information_state_string(self, player: int) -> str:
+        """Everything ``player`` has seen: the history with other players' private cards hidden."""
+        name = self.game.action_to_string
+        seen = (name(a) if seer in (-1, player) else "?" for a, seer in zip(self.history, self.seen))
+        return f"{self.game.seat_name(player)} " + " ".join(seen)
+
+    def var_text(self, name: str) -> str:
+        """A deal variable's value as a name (a suit's name, an option)."""
+        value = self.vars.get(name)
+        if self.game.definition.deal_vars.get(name) == "suit":
+            return self.game.deck.suits[value].name if value is not None and value >= 0 else "none"
+        return "none" if value is None else str(value)
+
+    def hand_cards(self, player: int) -> list[int]:
+        """The cards ``player`` holds, as ints in deck order."""
+        return list(iter_bits(self.hands[player]))
+
+    def __str__(self) -> str:
+        deck = self.game.deck
+        lines = [f"deal {self.deal_number + 1}, dealer {self.game.seat_name(self.dealer)}"]
+        for s, hand in enumerate(self.hands):
+            lines.append(f"{self.game.seat_name(s)}: {' '.join(deck.names(hand))} (score {self.scores[s]})")
+        return "\n".join(lines)

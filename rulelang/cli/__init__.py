@@ -1,0 +1,5 @@
+"""The ``rulelang`` command line."""
+
+from rulelang.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,168 @@
+"""Building a deck from a document's ``deck`` section: cards as ints 0..N-1, suits as bitmasks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.document import Document
+
+
+@dataclass(frozen=True)
+class Suit:
+    """One suit: its name, the symbol shown after ranks, the letter players type, ranks high→low."""
+
+    name: str
+    symbol: str
+    letter: str
+    ranks: tuple
+    by_rank: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: its display name, suit index, rank, rank index within the suit (0 = highest), points."""
+
+    name: str
+    suit: int
+    rank: str
+    order: int
+    points: int
+
+
+@dataclass
+class Deck:
+    """Every card of the pack with lookup tables built once."""
+
+    suits: list[Suit]
+    cards: list[Card]
+    lookup: dict[str, int]
+    suit_masks: list[int]
+    tags: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def full_mask(self) -> int:
+        """The bitmask of every card."""
+        return (1 << len(self.cards)) - 1
+
+    def suit_index(self, name: str) -> int | None:
+        """The index of the suit called ``name``, or None."""
+        for i, suit in enumerate(self.suits):
+            if suit.name == name:
+                return i
+        return None
+
+    def names(self, mask: int) -> list[str]:
+        """Card names of ``mask`` in deck order."""
+        return [self.cards[c].name for c in iter_bits(mask)]
+
+
+def iter_bits(mask: int):
+    """Yield the indexes of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@lru_cache(maxsize=None)
+def named_packs() -> dict:
+    """The named packs of ``rulelang/packs.yaml``."""
+    text = resources.files("rulelang").joinpath("packs.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def build_deck(doc: Document) -> Deck:
+    """The deck of a resolved document; raises RuleError with located diagnostics."""
+    spec = dict(doc.get(("deck",), {}) or {})
+    errors: list[Diagnostic] = []
+    pack = spec.get("pack")
+    if pack is not None:
+        base = named_packs().get(pack)
+        if base is None:
+            raise RuleError([Diagnostic("N204", f"there is no pack named '{pack}'", doc.span_of(("deck", "pack")),
+                                        f"the named packs are {', '.join(sorted(named_packs()))}")])
+        spec = {**base, **{k: v for k, v in spec.items() if k != "pack"}}
+    suits = _suits(spec, doc, errors)
+    if errors:
+        raise RuleError(errors)
+    deck = _cards(suits, spec, doc, errors)
+    if errors:
+        raise RuleError(errors)
+    return deck
+
+
+def _suits(spec: dict, doc: Document, errors: list) -> list[Suit]:
+    default_ranks = tuple(str(r) for r in spec.get("ranks") or ())
+    suits, seen = [], set()
+    for i, entry in enumerate(spec.get("suits") or []):
+        name = str(entry.get("name"))
+        ranks = tuple(str(r) for r in entry.get("ranks") or default_ranks)
+        where = doc.span_of(("deck", "suits", i))
+        if name in seen:
+            errors.append(Diagnostic("N205", f"the suit '{name}' is defined twice", where, "give every suit its own name"))
+        if not ranks:
+            errors.append(Diagnostic("R301", f"the suit '{name}' has no ranks", where,
+                                     "give the deck `ranks` or the suit its own `ranks`"))
+        if len(set(ranks)) != len(ranks):
+            errors.append(Diagnostic("N206", f"the suit '{name}' lists a rank twice", where, "each rank once, high to low"))
+        seen.add(name)
+        letter = str(entry.get("letter") or name[0].upper())
+        symbol = str(entry.get("symbol") or letter)
+        suits.append(Suit(name, symbol, letter, ranks, entry.get("naming") == "rank"))
+    if not suits:
+        errors.append(Diagnostic("R302", "the deck has no suits", doc.span_of(("deck",)),
+                                 "name a pack (`pack: skat32-french`) or list `suits`"))
+    return suits
+
+
+def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
+    points = {str(k): v for k, v in (spec.get("points") or {}).items()}
+    removed = {str(c).casefold() for c in spec.get("remove") or []}
+    cards, lookup, masks = [], {}, []
+    for s, suit in enumerate(suits):
+        mask = 0
+        for order, rank in enumerate(suit.ranks):
+            name = rank if suit.by_rank else f"{rank}{suit.symbol}"
+            if name.casefold() in removed:
+                continue
+            card_id = len(cards)
+            cards.append(Card(name, s, rank, order, int(points.get(name, points.get(rank, 0)))))
+            for key in {name, f"{rank}{suit.letter}", f"{rank}{suit.symbol}"} if not suit.by_rank else {name}:
+                if key.casefold() in lookup and lookup[key.casefold()] != card_id:
+                    errors.append(Diagnostic("N207", f"two cards are both called '{key}'", doc.span_of(("deck",)),
+                                             "rename a rank or give the suits different letters"))
+                lookup[key.casefold()] = card_id
+            mask |= 1 << card_id
+        masks.append(mask)
+    deck = Deck(suits, cards, lookup, masks)
+    _aliases(deck, spec, doc, errors)
+    _tags(deck, spec, doc, errors)
+    return deck
+
+
+def _aliases(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
+    for alias, target in (spec.get("aliases") or {}).items():
+        card = deck.lookup.get(str(target).casefold())
+        if card is None:
+            errors.append(Diagnostic("N202", f"the alias '{alias}' names '{target}', which is not a card of this deck",
+                                     doc.span_of(("deck", "aliases", alias)), "aliases point at a card's name"))
+            continue
+        deck.lookup[str(alias).casefold()] = card
+
+
+def _tags(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
+    for tag, names in (spec.get("tags") or {}).items():
+        mask = 0
+        for i, name in enumerate(names or []):
+            card = deck.lookup.get(str(name).casefold())
+            if card is None:
+                errors.append(Diagnostic("N202", f"the tag '{tag}' lists '{name}', which is not a card of this deck",
+                                         doc.span_of(("deck", "tags", tag, i)), "tags list cards by name or alias"))
+                continue
+            mask |= 1 << card
+        deck.tags[str(tag)] = mask

@@ -1,0 +1,178 @@
+"""The expression language: parsing to a small AST, and printing canonical text.
+
+Expressions are parsed with the ``expr`` start symbol of the one Lark grammar. The AST is
+made of :class:`Expr` nodes (``op``, ``args``, ``value``, ``line``, ``column``); typing and
+compilation to closures live in :mod:`rulelang.exprcompile`.
+
+>>> to_text(parse_expr("if trump==hearts then 2 else 1"))
+'if trump == hearts then 2 else 1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.grammar import parser
+from rulelang.source import Span
+
+MAX_EXPR_LENGTH = 4000
+MAX_EXPR_DEPTH = 60
+
+# Binding strength of each operator, higher binds tighter (used for printing).
+PRECEDENCE = {
+    "cond": 1, "or": 2, "and": 3, "not": 4,
+    "==": 5, "!=": 5, "<": 5, "<=": 5, ">": 5, ">=": 5, "in": 5,
+    "+": 6, "-": 6, "|": 6, "*": 7, "/": 7, "%": 7, "&": 7, "neg": 8,
+}
+
+
+@dataclass
+class Expr:
+    """A node of an expression: ``op`` names it; leaves keep their ``value``."""
+
+    op: str
+    args: list["Expr"] = field(default_factory=list)
+    value: object = None
+    line: int = 1
+    column: int = 1
+
+    def walk(self):
+        """Yield this node and every node below it."""
+        yield self
+        for arg in self.args:
+            yield from arg.walk()
+
+
+def parse_expr(text: str, origin: Span | None = None) -> Expr:
+    """Parse ``text`` as an expression; errors are located relative to ``origin``."""
+    if len(text) > MAX_EXPR_LENGTH:
+        raise RuleError([_diag("S150", f"expression is {len(text)} characters long; the limit is {MAX_EXPR_LENGTH}",
+                               origin, 1, 1, "split it with `let` names")])
+    try:
+        tree = parser().parse(text, start="expr")
+    except LarkError as exc:
+        raise RuleError([syntax_diagnostic(exc, text, origin)]) from None
+    expr = from_tree(tree)
+    if depth(expr) > MAX_EXPR_DEPTH:
+        raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
+                               "name parts of it with `let`")])
+    return expr
+
+
+def depth(expr: Expr) -> int:
+    """How deeply ``expr`` nests (a leaf is 1)."""
+    stack, deepest = [(expr, 1)], 0
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((arg, level + 1) for arg in node.args)
+    return deepest
+
+
+def syntax_diagnostic(exc: LarkError, text: str, origin: Span | None) -> Diagnostic:
+    """Turn a Lark error inside an expression into a located S1xx diagnostic."""
+    line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        return _diag("S101", "the expression ends too early", origin, line, column,
+                     "something is missing at the end: an operand, `else`, or a closing bracket")
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        return _diag("S102", f"unexpected character {char!r} in expression", origin, line, column,
+                     "names are letters, digits and _; cards are written in quotes, e.g. 'Pagat'")
+    token = getattr(exc, "token", None)
+    shown = f"'{token}'" if token is not None else "this"
+    return _diag("S103", f"unexpected {shown} in expression", origin, line, column,
+                 "check the operators and brackets around it")
+
+
+def _diag(code: str, message: str, origin: Span | None, line: int, column: int, hint: str) -> Diagnostic:
+    return Diagnostic(code, message, locate(origin, line, column), hint)
+
+
+def locate(origin: Span | None, line: int, column: int) -> Span | None:
+    """The file span of position (line, column) inside an expression that starts at ``origin``."""
+    if origin is None:
+        return None
+    if line == 1:
+        return Span(origin.path, origin.line, origin.column + column - 1)
+    return Span(origin.path, origin.line + line - 1, column)
+
+
+def from_tree(tree) -> Expr:
+    """Convert a Lark parse tree of the ``expr`` rule into an :class:`Expr`."""
+    if isinstance(tree, Token):
+        return Expr("name", value=str(tree), line=tree.line, column=tree.column)
+    kind = tree.data
+    line, column = tree.meta.line, tree.meta.column
+    builder = _BUILDERS.get(kind)
+    if builder is None:
+        raise ValueError(f"unknown expression node {kind}")
+    node = builder(tree.children)
+    node.line, node.column = line, column
+    return node
+
+
+def _children(items) -> list[Expr]:
+    return [from_tree(c) for c in items if c is not None]
+
+
+_BUILDERS = {
+    "cond": lambda c: Expr("cond", _children(c)),
+    "or_": lambda c: Expr("or", _children(c)),
+    "and_": lambda c: Expr("and", _children(c)),
+    "not_": lambda c: Expr("not", _children(c)),
+    "compare": lambda c: Expr(str(c[1]), [from_tree(c[0]), from_tree(c[2])]),
+    "in_": lambda c: Expr("in", _children(c)),
+    "binop": lambda c: Expr(str(c[1]), [from_tree(c[0]), from_tree(c[2])]),
+    "neg": lambda c: Expr("neg", _children(c)),
+    "int": lambda c: Expr("int", value=int(c[0])),
+    "true": lambda c: Expr("bool", value=True),
+    "false": lambda c: Expr("bool", value=False),
+    "none": lambda c: Expr("none"),
+    "card": lambda c: Expr("card", value=str(c[0])[1:-1]),
+    "call": lambda c: Expr("call", _children(c[1:]), value=str(c[0])),
+    "name": lambda c: Expr("name", value=str(c[0])),
+    "set_": lambda c: Expr("set", _children(c)),
+}
+
+
+def to_text(expr: Expr) -> str:
+    """The canonical text of ``expr``: single spaces around operators, minimal brackets."""
+    return _print(expr, 0)
+
+
+def _print(e: Expr, outer: int) -> str:
+    op = e.op
+    if op == "int":
+        return str(e.value)
+    if op == "bool":
+        return "true" if e.value else "false"
+    if op == "none":
+        return "none"
+    if op == "card":
+        return f"'{e.value}'"
+    if op == "name":
+        return str(e.value)
+    if op == "call":
+        return f"{e.value}({', '.join(_print(a, 0) for a in e.args)})"
+    if op == "set":
+        return "{" + ", ".join(_print(a, 0) for a in e.args) + "}"
+    mine = PRECEDENCE[op]
+    if op == "cond":
+        text = f"if {_print(e.args[0], 0)} then {_print(e.args[1], 0)} else {_print(e.args[2], 0)}"
+    elif op == "not":
+        text = f"not {_print(e.args[0], mine)}"
+    elif op == "neg":
+        text = f"-{_print(e.args[0], mine)}"
+    else:
+        left, right = e.args
+        right_level = mine + 1
+        left_level = mine + 1 if mine == 5 else mine
+        text = f"{_print(left, left_level)} {op} {_print(right, right_level)}"
+    return f"({text})" if mine < outer or (op == "cond" and outer > 0) else text

@@ -1,0 +1,101 @@
+"""Variant inheritance: ``extends`` chains resolved in order, cycles rejected (networkx).
+
+A variant's mappings merge into its base key by key; any other value replaces the base's;
+``null`` removes a key; ``phases`` given as a mapping ``{N: phase}`` replaces entry N
+(1-based) of the base's list.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Callable
+
+import networkx as nx
+
+from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.document import Document
+
+MAX_CHAIN = 32
+
+
+def resolve_extends(doc: Document, load: Callable[[str, Document], Document]) -> Document:
+    """The document with its whole ``extends`` chain merged in; ``load(ref, child)`` loads a base."""
+    chain = [doc]
+    graph = nx.DiGraph()
+    graph.add_node(_key(doc))
+    while chain[-1].data.get("extends") is not None:
+        child = chain[-1]
+        base = load(str(child.data["extends"]), child)
+        graph.add_edge(_key(child), _key(base))
+        if not nx.is_directed_acyclic_graph(graph) or len(chain) > MAX_CHAIN:
+            cycle = " → ".join(Path(p).name for p in _cycle(graph)) or "a chain that is too long"
+            raise RuleError([Diagnostic("R310", f"`extends` goes round in a circle: {cycle}",
+                                        child.span_of(("extends",)), "a variant must extend a game that does not "
+                                        "extend it back")])
+        chain.append(base)
+    result = chain[-1]
+    for child in reversed(chain[:-1]):
+        result = merge_documents(result, child)
+    return result
+
+
+def _key(doc: Document) -> str:
+    return str(Path(doc.path).resolve()) if not doc.path.startswith("<") else doc.path
+
+
+def _cycle(graph) -> list[str]:
+    try:
+        edges = nx.find_cycle(graph)
+    except nx.NetworkXNoCycle:
+        return []
+    return [u for u, _ in edges] + [edges[0][0]]
+
+
+def merge_documents(base: Document, child: Document) -> Document:
+    """``child`` laid over ``base``: data merged, spans taken from whichever document gave a value."""
+    spans = dict(base.spans)
+    data = _merge(copy.deepcopy(base.data), child.data, (), child, spans)
+    data.pop("extends", None)
+    for key in ("game", "title"):
+        if key in child.data:
+            data[key] = child.data[key]
+    return Document(data, spans, child.path)
+
+
+def _merge(base, over, path: tuple, child: Document, spans: dict):
+    if isinstance(base, dict) and isinstance(over, dict):
+        for key, value in over.items():
+            if value is None:
+                base.pop(key, None)
+                continue
+            if key == "phases" and path == () and isinstance(value, dict) and isinstance(base.get(key), list):
+                base[key] = _patch_list(base[key], value, child, spans)
+                continue
+            base[key] = _merge(base.get(key), value, path + (key,), child, spans)
+            _take_spans(spans, child, path + (key,))
+        return base
+    _take_spans(spans, child, path)
+    return copy.deepcopy(over)
+
+
+def _patch_list(items: list, patch: dict, child: Document, spans: dict) -> list:
+    items = list(items)
+    for key, value in patch.items():
+        index = int(key) - 1
+        if not 0 <= index < len(items):
+            raise RuleError([Diagnostic("R311", f"the base game has no phase {key} (it has {len(items)})",
+                                        child.span_of(("phases", key)), "phases are numbered from 1")])
+        items[index] = copy.deepcopy(value)
+        for path, span in child.spans.items():
+            if path[:2] == ("phases", key):
+                spans[("phases", index) + path[2:]] = span
+    return items
+
+
+def _take_spans(spans: dict, child: Document, prefix: tuple) -> None:
+    for path in [p for p in spans if p[:len(prefix)] == prefix]:
+        del spans[path]
+    for path, span in child.spans.items():
+        if path[:len(prefix)] == prefix:
+            spans[path] = span

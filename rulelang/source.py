@@ -1,0 +1,43 @@
+"""Source texts and spans: where in which file a piece of a rule document came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of a source file: 1-based line and column of its start and end."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+class SourceRegistry:
+    """Remembers the text of every file loaded so diagnostics can quote source lines."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
+
+    def add(self, path: str, text: str) -> None:
+        """Record the text of ``path``."""
+        self._texts[path] = text
+
+    def line(self, path: str, line: int) -> str | None:
+        """Return line ``line`` (1-based) of ``path`` without its newline, or None."""
+        text = self._texts.get(path)
+        if text is None or line < 1:
+            return None
+        lines = text.splitlines()
+        if line > len(lines):
+            return None
+        return lines[line - 1]
+
+
+SOURCES = SourceRegistry()
