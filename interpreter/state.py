@@ -93,7 +93,10 @@ class State:
     def _end_deal(self) -> None:
         rules = self.game.definition
         self.deal_number += 1
-        self.deal_results.append({"dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores)})
+        self.deal_results.append({
+            "dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores),
+            "tricks": list(self.tricks), "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
+            "decisions": dict(self.decisions), "last_trick": self.last_trick})
         if self._match_over():
             self.current = TERMINAL
             return

@@ -1,0 +1,88 @@
+"""Agents choose actions from what they may see; chance policies draw chance events.
+
+Every agent is ``agent.step(state) -> action`` and only reads ``state.observation(p)``
+and ``state.legal_actions()`` (the random agent needs only the latter).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.diagnostics import Diagnostic
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def step(self, state) -> int:
+        """A uniformly random legal action."""
+        return self.rng.choice(state.legal_actions())
+
+
+class SeededChance:
+    """Draws chance events uniformly from a seeded generator."""
+
+    def __init__(self, seed: int | None):
+        self.rng = random.Random(seed)
+
+    def step(self, state) -> int:
+        """A uniformly random chance outcome."""
+        return self.rng.choice(state.legal_actions())
+
+
+class DealError(Exception):
+    """An explicit deal that does not fit the game (wrong cards or counts)."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.render())
+
+
+class ScriptedDeal:
+    """Chance events from an explicit deal: each seat's cards and the talon, by name.
+
+    ``hands`` maps a seat index to its card names in the order they are dealt (any order
+    of a seat's cards gives the same hand); ``talon`` lists the talon's cards top first:
+    exchanges draw them in this order. ``dealer`` is the first dealer when drawn by lot.
+    """
+
+    def __init__(self, game, hands: dict[int, list[str]], talon: list[str] | None = None, dealer: int | None = None):
+        self.game = game
+        self.queues = {seat: [self._card(n) for n in names] for seat, names in hands.items()}
+        self.talon = [self._card(n) for n in talon or []]
+        self.dealer = dealer
+
+    def _card(self, name: str) -> int:
+        card = self.game.deck.lookup.get(str(name).strip().casefold())
+        if card is None:
+            raise DealError(Diagnostic("E520", f"the deal names '{name}', which is not a card of this game", None,
+                                       "write cards as rank and suit, e.g. 10H or A♣, or by alias"))
+        return card
+
+    def step(self, state) -> int:
+        """The chance action the explicit deal prescribes now."""
+        legal = state.legal_actions()
+        if state.sub == "first_dealer":
+            return self.game.seat_base + (self.dealer or 0)
+        queue = self._queue(state)
+        while queue:
+            card = queue.pop(0)
+            if card in legal:
+                return card
+            raise DealError(Diagnostic("E521", f"the deal gives {self.game.action_to_string(card)} twice or "
+                                       "after it left the stock", None, "every card may appear only once"))
+        raise DealError(Diagnostic("E522", "the explicit deal has run out of cards for "
+                                   + self._who(state), None, "give every seat its full hand and list the talon"))
+
+    def _queue(self, state) -> list[int]:
+        if state.phase is not None and state.phase.kind == "deal":
+            return self.queues.setdefault(state.slots[state.pos], [])
+        return self.talon
+
+    def _who(self, state) -> str:
+        if state.phase is not None and state.phase.kind == "deal":
+            return self.game.seat_name(state.slots[state.pos])
+        return "the talon"

@@ -1,0 +1,98 @@
+"""A readable record of a match as it is played: per deal the cards dealt, every decision,
+every trick and the score changes. The narration, ``--json`` output and logs are made from it.
+"""
+
+from __future__ import annotations
+
+from rulelang.interpreter.state import CHANCE
+
+
+class MatchRecord:
+    """Collects what happens in a match, one action at a time (``before`` and ``after`` each action)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.deals: list[dict] = []
+        self.actions: list[dict] = []
+        self._deal: dict | None = None
+        self._finished = 0
+        self._trick_seen = None
+
+    def _current(self, state) -> dict:
+        if self._deal is None or self._deal["number"] != state.deal_number + 1:
+            self._deal = {
+                "number": state.deal_number + 1, "dealer": self.game.seat_name(state.dealer),
+                "forehand": self.game.seat_name(state.forehand),
+                "dealt": {self.game.seat_name(s): [] for s in range(self.game.num_players)},
+                "talon": [], "decisions": [], "tricks": [], "delta": {}, "scores": {},
+            }
+            self.deals.append(self._deal)
+        return self._deal
+
+    def before(self, state, actor: int, action: int) -> None:
+        """Note ``action`` about to be applied by ``actor`` in ``state``."""
+        name = self.game.action_to_string(action)
+        seat = "chance" if actor == CHANCE else self.game.seat_name(actor)
+        phase = state.phase.kind if state.phase is not None and state.sub != "first_dealer" else "lot"
+        entry = {"deal": state.deal_number + 1, "seat": seat, "phase": phase, "action": name,
+                 "legal": len(state.legal_actions())}
+        self.actions.append(entry)
+        if phase == "lot":
+            return
+        deal = self._current(state)
+        if phase == "deal":
+            deal["dealt"][self.game.seat_name(state.slots[state.pos])].append(name)
+        elif phase == "exchange" and actor == CHANCE:
+            deal["talon"].append(name)
+            deal["decisions"].append({"seat": self.game.seat_name(state.order[state.pos]), "phase": "draw",
+                                      "action": name, "private": True})
+        elif phase == "exchange" and action < self.game.num_cards:
+            deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
+        elif phase != "tricks":
+            deal["decisions"].append({"seat": seat, "phase": phase, "action": name})
+
+    def after(self, state) -> None:
+        """Note what the last action changed: forced decisions, finished tricks, a finished deal."""
+        if len(state.deal_results) > self._finished:
+            self._finished += 1
+            self._finish_deal(state.deal_results[-1])
+        elif state.sub != "first_dealer" and not state.is_terminal():
+            deal = self._current(state)
+            self._note_trick(state.last_trick, deal)
+            self._note_forced(state.decisions, deal)
+
+    def _note_trick(self, last, deal: dict) -> None:
+        if last is not None and last is not self._trick_seen:
+            self._trick_seen = last
+            cards, winner = last
+            deal["tricks"].append({"cards": [[self.game.seat_name(s), self.game.action_to_string(c)] for s, c in cards],
+                                   "winner": self.game.seat_name(winner)})
+
+    def _note_forced(self, decisions: dict, deal: dict) -> None:
+        for seat, text in decisions.items():
+            if str(text).endswith(" (forced)"):
+                entry = {"seat": self.game.seat_name(seat), "phase": "decide", "action": text[:-9], "forced": True}
+                if entry not in deal["decisions"]:
+                    deal["decisions"].append(entry)
+
+    def _finish_deal(self, result: dict) -> None:
+        deal = self._deal
+        seat = self.game.seat_name
+        self._note_trick(result["last_trick"], deal)
+        self._note_forced(result["decisions"], deal)
+        deal["delta"] = {seat(s): v for s, v in enumerate(result["delta"])}
+        deal["scores"] = {seat(s): v for s, v in enumerate(result["scores"])}
+        deal["tricks_won"] = {seat(s): v for s, v in enumerate(result["tricks"])}
+        deal["vars"] = dict(result["vars"])
+        deal["active"] = [seat(s) for s in range(self.game.num_players) if result["active"] >> s & 1]
+        self._trick_seen = None
+
+    def summary(self, state) -> dict:
+        """The whole match as one JSON-ready object: deals, totals, winner."""
+        seat = self.game.seat_name
+        return {
+            "game": self.game.name, "deals": self.deals,
+            "totals": {seat(s): v for s, v in enumerate(state.scores)},
+            "winner": seat(state.winner) if state.winner is not None else None,
+            "finished": state.is_terminal(),
+        }

@@ -1,0 +1,34 @@
+"""Playing a match: agents at the seats, a chance policy, a record of everything that happened."""
+
+from __future__ import annotations
+
+from rulelang.interpreter.agents import RandomAgent, SeededChance
+from rulelang.interpreter.record import MatchRecord
+from rulelang.interpreter.state import CHANCE
+
+
+def random_agents(game, seed: int | None) -> list[RandomAgent]:
+    """One seeded random agent per seat (seeds derived from ``seed``)."""
+    base = 0 if seed is None else seed
+    return [RandomAgent(None if seed is None else base * 1009 + seat + 1) for seat in range(game.num_players)]
+
+
+def play_match(game, agents=None, chance=None, seed: int | None = None, on_action=None):
+    """Play until the match ends (or the game's deal limit); returns ``(state, record)``.
+
+    ``chance`` draws chance events (default: seeded from ``seed``); ``on_action(state,
+    actor, action)`` is called before each action is applied.
+    """
+    agents = agents or random_agents(game, seed)
+    chance = chance or SeededChance(seed)
+    state = game.new_initial_state()
+    record = MatchRecord(game)
+    while not state.is_terminal():
+        actor = state.current_player()
+        action = chance.step(state) if actor == CHANCE else agents[actor].step(state)
+        if on_action is not None:
+            on_action(state, actor, action)
+        record.before(state, actor, action)
+        state.apply_action(action)
+        record.after(state)
+    return state, record
