@@ -48,6 +48,8 @@ class MatchRecord:
                                       "action": name, "private": True})
         elif phase == "exchange" and action < self.game.num_cards:
             deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
+        elif phase == "choose":
+            deal["decisions"].append({"seat": seat, "phase": phase, "action": name, "var": state.phase.var})
         elif phase != "tricks":
             deal["decisions"].append({"seat": seat, "phase": phase, "action": name})
 

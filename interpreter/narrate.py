@@ -1,0 +1,63 @@
+"""Readable narration of a match record: hands, decisions, each trick, deal scores, running totals."""
+
+from __future__ import annotations
+
+
+def narrate_match(summary: dict, title: str) -> list[str]:
+    """Lines of text telling the match in ``summary`` (from ``MatchRecord.summary``)."""
+    lines = [f"{title}"]
+    for deal in summary["deals"]:
+        lines.append("")
+        lines.extend(narrate_deal(deal))
+    lines.append("")
+    totals = "  ".join(f"{seat} {score}" for seat, score in summary["totals"].items())
+    if summary.get("winner"):
+        lines.append(f"Match over after {len(summary['deals'])} deal(s): {summary['winner']} wins.  Totals: {totals}")
+    else:
+        lines.append(f"Stopped after {len(summary['deals'])} deal(s), no winner yet.  Totals: {totals}")
+    return lines
+
+
+def narrate_deal(deal: dict) -> list[str]:
+    """Lines of text for one deal."""
+    lines = [f"Deal {deal['number']} — dealer {deal['dealer']}, forehand {deal.get('forehand', '?')}"]
+    for seat, cards in deal.get("dealt", {}).items():
+        if cards:
+            lines.append(f"  {seat} is dealt  {' '.join(cards)}")
+    lines.extend("  " + text for text in _decisions(deal.get("decisions", [])))
+    for number, trick in enumerate(deal.get("tricks", []), start=1):
+        played = "  ".join(f"{seat} {card}" for seat, card in trick["cards"])
+        lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+    if deal.get("tricks_won"):
+        won = ", ".join(f"{s} {n}" for s, n in deal["tricks_won"].items() if s in deal.get("active", []) or n)
+        lines.append(f"  tricks taken: {won or 'none'}")
+    if deal.get("delta"):
+        change = "  ".join(f"{s} {_signed(v)} → {deal['scores'][s]}" for s, v in deal["delta"].items())
+        lines.append(f"  score: {change}")
+    return lines
+
+
+def _decisions(decisions: list[dict]) -> list[str]:
+    lines: list[str] = []
+    exchange: dict[str, dict] = {}
+    for entry in decisions:
+        seat, phase, action = entry["seat"], entry["phase"], entry["action"]
+        if phase == "choose":
+            lines.append(f"{seat} chooses {entry.get('var', '')}: {action}".replace(" :", ":"))
+        elif phase in ("discard", "draw"):
+            slot = exchange.setdefault(seat, {"discard": [], "draw": []})
+            if not slot["discard"] and not slot["draw"]:
+                lines.append(seat)
+                slot["line"] = len(lines) - 1
+            slot[phase].append(action)
+            lines[slot["line"]] = f"{seat} exchanges {' '.join(slot['discard'])} for {' '.join(slot['draw'])}"
+        elif phase == "exchange":
+            if seat not in exchange:
+                lines.append(f"{seat} keeps all cards")
+        else:
+            lines.append(f"{seat} says {action}" + (" (only choice)" if entry.get("forced") else ""))
+    return lines
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)

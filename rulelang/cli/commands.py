@@ -1,0 +1,117 @@
+"""The subcommands: list, validate, run, replay, dump, fmt, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rulelang.cli import output
+
+
+def register(sub) -> None:
+    """Add every subcommand to the argparse subparsers ``sub``."""
+    p = sub.add_parser("list", help="shipped games and variants")
+    p.set_defaults(handler=cmd_list)
+
+    p = sub.add_parser("validate", help="check rule files; exit 1 on errors")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print diagnostics as JSON")
+    p.set_defaults(handler=cmd_validate)
+
+    p = sub.add_parser("run", help="bots play a game; the run is narrated")
+    p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
+    p.add_argument("--seed", type=int, default=None)
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--deals", type=int, default=None, metavar="K", help="play K deals")
+    group.add_argument("--match", action="store_true", help="play until the match ends (the default)")
+    p.add_argument("--log", metavar="FILE", help="write a JSON-lines log")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
+    p.set_defaults(handler=cmd_run)
+
+    p = sub.add_parser("replay", help="replay a log, checking every move")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--rules", metavar="OTHER", help="replay under another game or variant")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("dump", help="print a stage of the pipeline")
+    p.add_argument("--stage", choices=["document", "ir", "tables"], default="document")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(handler=cmd_dump)
+
+    p = sub.add_parser("fmt", help="convert a rule file between the DSL and YAML")
+    p.add_argument("--to", choices=["yaml", "rules"], required=True)
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(handler=cmd_fmt)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of the YAML form")
+    p.set_defaults(handler=cmd_schema)
+
+
+def cmd_list(args) -> int:
+    """Print the shipped games with their titles."""
+    from rulelang.loader import read_document, shipped_games
+    for path in shipped_games():
+        doc = read_document(path)
+        base = doc.data.get("extends")
+        suffix = f"  (variant of {base})" if base else ""
+        sys.stdout.write(f"{path.stem:28} {doc.data.get('title', '')}{suffix}\n")
+    return 0
+
+
+def cmd_validate(args) -> int:
+    """Validate files; print all diagnostics; exit 1 if any is an error."""
+    from rulelang.cli.validate import validate_files
+    return validate_files(args.files, as_json=args.json)
+
+
+def cmd_run(args) -> int:
+    """Bots play GAME; narrate it or print JSON; optionally write a log."""
+    from rulelang.interpreter.log import log_lines, write_log
+    from rulelang.interpreter.narrate import narrate_match
+    from rulelang.interpreter.runner import play_match
+    from rulelang.loader import load_game
+    game = load_game(args.game, max_deals=args.deals)
+    state, record = play_match(game, seed=args.seed)
+    if args.log:
+        write_log(args.log, log_lines(game, args.seed, record, state))
+    summary = record.summary(state)
+    if args.json:
+        output.print_json(summary)
+    else:
+        title = f"{game.definition.title} — seed {args.seed}" if args.seed is not None else game.definition.title
+        output.print_lines(narrate_match(summary, title))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    """Replay a log; exit 1 at the first illegal or divergent step."""
+    from rulelang.cli.replay import replay_command
+    return replay_command(args.log, args.rules, args.json)
+
+
+def cmd_dump(args) -> int:
+    """Print the document, the IR or the tables of a rule file."""
+    from rulelang.cli.dump import dump
+    output.print_lines(dump(args.file, args.stage))
+    return 0
+
+
+def cmd_fmt(args) -> int:
+    """Print a rule file converted to YAML or to the DSL."""
+    from rulelang.fmt import to_rules, to_yaml
+    from rulelang.loader import find_game, read_document
+    from rulelang.diagnostics import Diagnostic, RuleError
+    path = find_game(args.file)
+    if path is None:
+        raise RuleError([Diagnostic("R313", f"no rule file called '{args.file}'", None, "give a path")])
+    data = read_document(path).data
+    sys.stdout.write(to_yaml(data) if args.to == "yaml" else to_rules(data))
+    return 0
+
+
+def cmd_schema(args) -> int:
+    """Print the JSON Schema of rule documents."""
+    from rulelang.validators.schema import schema
+    sys.stdout.write(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n")
+    return 0
