@@ -74,8 +74,10 @@ class Deal(Phase):
     @staticmethod
     def apply(st, phase, action) -> bool:
         bit = 1 << action
+        seat = st.slots[st.pos]
         st.stock ^= bit
-        st.hands[st.slots[st.pos]] |= bit
+        st.hands[seat] |= bit
+        st.dealt[seat] |= bit
         st.pos += 1
         return st.pos >= len(st.slots)
 
@@ -237,99 +239,6 @@ class Decide(Phase):
         return Phase.explain(st, phase, action)
 
 
-class Tricks(Phase):
-    """Trick play: the leader leads, the others follow the ordered fallback, the win rules pick the winner."""
-
-    @staticmethod
-    def enter(st, phase) -> bool:
-        among = phase.among.fn(st, None)
-        st.among = among
-        players = seats_from(st, st.forehand, among)
-        if not players:
-            return False
-        if len(players) == 1 and phase.alone == "takes_all":
-            seat = players[0]
-            st.tricks[seat] = bin(st.hands[seat]).count("1")
-            st.won[seat] |= st.hands[seat]
-            st.hands[seat] = 0
-            return False
-        lead = phase.lead.fn(st, None)
-        st.order = seats_from(st, lead, among)
-        st.trick, st.trick_mask, st.led_suit = [], 0, -1
-        st.current = st.order[0]
-        return bool(st.hands[st.current])
-
-    @staticmethod
-    def legal_mask(st, phase, seat) -> int:
-        """The cards ``seat`` may play now, as a bitmask."""
-        hand = st.hands[seat]
-        if not st.trick:
-            return hand
-        for rule in phase.follow:
-            allowed = hand & rule.fn(st, seat)
-            if allowed:
-                return allowed
-        return hand
-
-    @staticmethod
-    def legal(st, phase):
-        return bits(Tricks.legal_mask(st, phase, st.current))
-
-    @staticmethod
-    def apply(st, phase, action) -> bool:
-        seat = st.current
-        bit = 1 << action
-        st.hands[seat] ^= bit
-        if not st.trick:
-            st.led_suit = st.game.deck.cards[action].suit
-        st.trick.append((seat, action))
-        st.trick_mask |= bit
-        if len(st.trick) < len(st.order):
-            st.current = st.order[len(st.trick)]
-            return False
-        return Tricks._finish_trick(st, phase)
-
-    @staticmethod
-    def winner(st, phase) -> int:
-        """The seat that wins the trick on the table, by the first win rule that applies."""
-        cards = st.game.deck.cards
-        for rule in phase.win:
-            candidates = rule.cards.fn(st, None) & st.trick_mask
-            if candidates:
-                best = min(iter_bits(candidates), key=lambda c: (cards[c].order, c))
-                return next(s for s, c in st.trick if c == best)
-        raise EvalError("no win rule applies to this trick: "
-                        + " ".join(cards[c].name for _, c in st.trick), phase.span)
-
-    @staticmethod
-    def _finish_trick(st, phase) -> bool:
-        winner = Tricks.winner(st, phase)
-        st.tricks[winner] += 1
-        st.won[winner] |= st.trick_mask
-        st.last_trick = (list(st.trick), winner)
-        st.trick, st.trick_mask, st.led_suit = [], 0, -1
-        st.order = seats_from(st, winner, st.among)
-        st.current = winner
-        return not st.hands[winner]
-
-    @staticmethod
-    def explain(st, phase, action) -> Diagnostic:
-        seat = st.current
-        name = st.action_to_string(action)
-        if not (0 <= action < st.game.num_cards) or not st.hands[seat] >> action & 1:
-            return Diagnostic("E503", f"{st.game.seat_name(seat)} does not hold '{name}'", phase.span,
-                              f"{st.game.seat_name(seat)} holds {' '.join(st.game.deck.names(st.hands[seat]))}")
-        hand = st.hands[seat]
-        for rule in phase.follow:
-            allowed = hand & rule.fn(st, seat)
-            if allowed:
-                names = " ".join(st.game.deck.names(allowed))
-                return Diagnostic("E504", f"{st.game.seat_name(seat)} may not play {name}: the follow rule "
-                                  f"`{rule.text}` requires one of {names}", rule.span,
-                                  f"play one of {names}")
-        return Phase.explain(st, phase, action)
-
-
 class Score(Phase):
     """Every seat of ``each`` adds ``add`` to its score; all values are computed before any is added."""
 
@@ -338,12 +247,101 @@ class Score(Phase):
         seats = phase.each.fn(st, None)
         deltas = [(s, phase.add.fn(st, s)) for s in range(st.game.num_players) if seats >> s & 1]
         for seat, delta in deltas:
-            st.deal_delta[seat] += delta
-            st.scores[seat] += delta
+            st.add_score(seat, delta)
         return False
 
 
-HANDLERS = {
-    "deal": Deal, "talon": Talon, "choose": Choose, "exchange": Exchange,
-    "decide": Decide, "tricks": Tricks, "score": Score,
-}
+class Set(Phase):
+    """Sets a deal variable."""
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        st.vars[phase.var] = phase.value.fn(st, None)
+        return False
+
+
+class Piles(Phase):
+    """Chance lays the stock out in equal piles; seats pick a pile each in turn; the last seat takes the last pile."""
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        size = bin(st.stock).count("1") // phase.count
+        st.piles = [0] * phase.count
+        st.slots = [pile for pile in range(phase.count) for _ in range(size)]
+        st.pos = 0
+        st.order = seats_from(st, phase.start.fn(st, None), (1 << st.game.num_players) - 1)
+        st.count = 0
+        st.current = CHANCE
+        return True
+
+    @staticmethod
+    def legal(st, phase):
+        if st.pos < len(st.slots):
+            return bits(st.stock)
+        ids = st.game.symbol_ids
+        return [ids[f"pile{i + 1}"] for i, pile in enumerate(st.piles) if pile]
+
+    @staticmethod
+    def seer(st, phase, action):
+        return -2 if st.pos < len(st.slots) else -1
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        if st.pos < len(st.slots):
+            st.stock ^= 1 << action
+            st.piles[st.slots[st.pos]] |= 1 << action
+            st.pos += 1
+            if st.pos == len(st.slots):
+                st.current = st.order[0]
+            return False
+        Piles._take(st, st.order[st.count], int(st.game.symbols[action - st.game.symbol_base][4:]) - 1)
+        st.count += 1
+        left = [i for i, pile in enumerate(st.piles) if pile]
+        if len(left) == 1 and st.count == len(st.order) - 1:
+            Piles._take(st, st.order[st.count], left[0])
+            return True
+        if not left or st.count >= len(st.order):
+            return True
+        st.current = st.order[st.count]
+        return False
+
+    @staticmethod
+    def _take(st, seat: int, pile: int) -> None:
+        st.hands[seat] |= st.piles[pile]
+        st.dealt[seat] |= st.piles[pile]
+        st.decisions[seat] = f"takes pile {pile + 1}"
+        st.piles[pile] = 0
+
+
+class ThrowIn(Phase):
+    """A hand that ``must`` be thrown in redeals at once; a holder who ``may`` is asked throw or keep."""
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        seats = seats_from(st, st.forehand, (1 << st.game.num_players) - 1)
+        if phase.must is not None and any(phase.must.fn(st, seat) for seat in seats):
+            st.redeal = True
+            return False
+        st.order = [seat for seat in seats if phase.may is not None and phase.may.fn(st, seat)]
+        st.pos = 0
+        if not st.order:
+            return False
+        st.current = st.order[0]
+        return True
+
+    @staticmethod
+    def legal(st, phase):
+        ids = st.game.symbol_ids
+        return sorted([ids["throw"], ids["keep"]])
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        if st.game.symbols[action - st.game.symbol_base] == "throw":
+            st.decisions[st.current] = "throws in"
+            st.redeal = True
+            return True
+        st.pos += 1
+        if st.pos >= len(st.order):
+            return True
+        st.current = st.order[st.pos]
+        return False

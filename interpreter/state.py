@@ -10,15 +10,18 @@ import json
 
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.interpreter import phases as ph
+from rulelang.interpreter import handlers as ph
 
 CHANCE = -1
 TERMINAL = -4
 
 _COPIED_LISTS = ("hands", "tricks", "won", "scores", "deal_delta", "discards", "trick", "order", "slots", "history",
-                 "deal_results", "seen")
-_COPIED_DICTS = ("vars", "decisions")
+                 "deal_results", "seen", "dealt", "card_trick", "card_player", "trick_winners", "item_results",
+                 "piles", "auction_log")
+_COPIED_DICTS = ("vars", "decisions", "announced", "levels", "counters")
+MAX_REDEALS = 1000
 
 
 class State:
@@ -38,6 +41,9 @@ class State:
         self.forehand = 0
         self.phase_index = -1
         self.seen: list[int] = []
+        self.counters = dict(rules.match.counters)
+        self.redeal = False
+        self.redeals = 0
         self._reset_deal()
         if rules.first_dealer is None:
             self.sub = "first_dealer"
@@ -71,6 +77,23 @@ class State:
         self.pending = 0
         self.leader = 0
         self.sub = ""
+        self.dealt = [0] * n
+        cards = self.game.num_cards
+        self.card_trick = [0] * cards
+        self.card_player = [-1] * cards
+        self.trick_winners: list[tuple[int, int]] = []
+        self.declarer = -1
+        self.contract = None
+        self.side_mask = 0
+        self.called = -1
+        self.revealed = False
+        self.announced: dict[str, bool] = {}
+        self.levels: dict[str, int] = {}
+        self.item_results: list[dict] = []
+        self.piles: list[int] = []
+        self.passes = 0
+        self.rules = None
+        self.auction_log: list[tuple[int, str]] = []
 
     def _start_deal(self) -> None:
         rules = self.game.definition
@@ -82,21 +105,47 @@ class State:
     def _next_phase(self) -> None:
         phases = self.game.definition.phases
         while True:
+            if self.redeal:
+                self._redeal()
+                return
             self.phase_index += 1
             if self.phase_index >= len(phases):
                 self._end_deal()
                 return
             phase = phases[self.phase_index]
-            if ph.HANDLERS[phase.kind].enter(self, phase):
+            if phase.when is not None and not phase.when.fn(self, None):
+                continue
+            if ph.HANDLERS[phase.kind].enter(self, phase) and not self.redeal:
                 return
+
+    def _redeal(self) -> None:
+        """Throw the cards in: the same dealer deals again and the deal does not count."""
+        self.redeal = False
+        self.redeals += 1
+        if self.redeals > MAX_REDEALS:
+            raise EvalError(f"more than {MAX_REDEALS} redeals in a row", self.phase.span if self.phase else None)
+        self._start_deal()
+
+    def add_score(self, seat: int, delta: int) -> None:
+        """Add ``delta`` to ``seat``'s score, unless an exact finish forbids overshooting."""
+        exact = self.game.definition.match.exact
+        if exact is not None and delta and self.scores[seat] + delta < exact <= self.scores[seat]:
+            return
+        self.deal_delta[seat] += delta
+        self.scores[seat] += delta
 
     def _end_deal(self) -> None:
         rules = self.game.definition
+        self.redeals = 0
         self.deal_number += 1
+        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
+        self.counters.update(updates)
         self.deal_results.append({
             "dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores),
             "tricks": list(self.tricks), "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
-            "decisions": dict(self.decisions), "last_trick": self.last_trick})
+            "decisions": dict(self.decisions), "last_trick": self.last_trick, "items": list(self.item_results),
+            "contract": self.contract, "declarer": self.declarer, "side": self.side_mask, "called": self.called,
+            "counters": dict(self.counters)})
         if self._match_over():
             self.current = TERMINAL
             return
@@ -234,6 +283,21 @@ class State:
             "tricks": {seat(s): t for s, t in enumerate(self.tricks)},
             "scores": {seat(s): v for s, v in enumerate(self.scores)},
             "to_act": seat(self.current) if self.current >= 0 else None,
+            **self._contract_view(player),
+        }
+
+    def _contract_view(self, player: int) -> dict:
+        """The contract, declarer, announcements and — only when known to ``player`` — the partner."""
+        if self.contract is None:
+            return {}
+        seat = self.game.seat_name
+        partners = [s for s in range(self.game.num_players) if self.side_mask >> s & 1 and s != self.declarer]
+        knows = self.revealed or player == self.declarer and not partners or player in partners
+        return {
+            "contract": self.contract, "declarer": seat(self.declarer),
+            "called": self.game.deck.cards[self.called].name if self.called >= 0 else None,
+            "partner": ([seat(s) for s in partners] if knows else "unknown"),
+            "announcements": [(seat(s), text) for s, text in self.auction_log],
         }
 
     def observation_string(self, player: int) -> str:

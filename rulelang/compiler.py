@@ -1,7 +1,8 @@
 """Compile a resolved, schema-checked document into a :class:`~rulelang.ir.GameDef`.
 
 Names are resolved and expressions typed here; every problem becomes a located
-diagnostic, collected before the stage stops.
+diagnostic, collected before the stage stops. Phase builders live in
+:mod:`rulelang.compile_phases`, contracts and scoring items in :mod:`rulelang.compile_items`.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ import hashlib
 import json
 
 from rulelang import ir
+from rulelang.compile_items import ItemsMixin
+from rulelang.compile_phases import PhasesMixin
 from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document
 from rulelang.expr import parse_expr
-from rulelang.exprcompile import (BOOL, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding, Scope, compile_expr,
-                                  const)
+from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding, Scope,
+                                  compile_expr, const)
 from rulelang.source import SOURCES, Span
 
 DIRECTIONS = {"clockwise": 1, "anticlockwise": -1}
@@ -23,7 +26,7 @@ DIRECTIONS = {"clockwise": 1, "anticlockwise": -1}
 
 def compile_game(doc: Document) -> ir.GameDef:
     """Compile ``doc``; raises RuleError listing every problem found."""
-    return _GameCompiler(doc).run()
+    return GameCompiler(doc).run()
 
 
 def expr_origin(doc: Document, path: tuple) -> Span | None:
@@ -37,20 +40,26 @@ def expr_origin(doc: Document, path: tuple) -> Span | None:
     return span
 
 
-class _GameCompiler:
+class GameCompiler(PhasesMixin, ItemsMixin):
+    """Compiles one document; collects diagnostics in ``report``."""
+
     def __init__(self, doc: Document):
         self.doc, self.report = doc, Report()
         self.data = doc.data
 
     def error(self, code: str, message: str, path: tuple, hint: str) -> None:
+        """Record a located error."""
         self.report.add(Diagnostic(code, message, self.doc.span_of(path), hint))
 
     def run(self) -> ir.GameDef:
+        """Compile the whole document."""
         deck = self.deck = build_deck(self.doc)
         players = int(self.data.get("players", 4))
         step = DIRECTIONS.get(self.data.get("direction", "clockwise"), 1)
         symbols = self.collect_symbols(deck)
         self.scope = self.base_scope(deck, players, step)
+        contracts = self.compile_contracts()
+        items = self.compile_items()
         phases = [self.phase(i, entry) for i, entry in enumerate(self.data.get("phases") or [])]
         match = self.match_rules()
         self.report.raise_if_errors()
@@ -62,13 +71,19 @@ class _GameCompiler:
             first_dealer=None if first == "random" else int(first) - 1,
             next_dealer=int(seating.get("next_dealer", 1)), forehand_offset=int(seating.get("forehand", 1)),
             phases=phases, match=match, symbols=symbols, deal_vars=self.deal_vars,
-            params=dict(self.data.get("params") or {}), document=self.data)
+            params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items)
+
+    def phase_entries(self):
+        """(index, kind, body) of every phase entry."""
+        for i, entry in enumerate(self.data.get("phases") or []):
+            kind, body = next(iter(entry.items()))
+            yield i, kind, body if isinstance(body, dict) else {}
 
     def collect_symbols(self, deck) -> list[str]:
+        """Every decision name an action can stand for, and the deal variables with their types."""
         names: list[str] = []
         self.deal_vars: dict[str, str] = {}
-        for entry in self.data.get("phases") or []:
-            kind, body = next(iter(entry.items()))
+        for _, kind, body in self.phase_entries():
             if kind == "choose":
                 chosen = body.get("from")
                 options = [s.name for s in deck.suits] if chosen == "suits" else [str(o) for o in chosen or []]
@@ -76,40 +91,58 @@ class _GameCompiler:
                 names.extend(options)
             elif kind == "decide":
                 names.extend(str(o) for o in body.get("options") or [])
+            elif kind == "set":
+                self.deal_vars.setdefault(str(body.get("var")), SUIT)
+            elif kind == "piles":
+                names.extend(f"pile{i + 1}" for i in range(int(body.get("count", 4))))
+            elif kind == "throw_in":
+                names.extend(["throw", "keep"])
+            elif kind == "auction":
+                names.extend(self.auction_symbols(body))
         names.append("done")
         return list(dict.fromkeys(names))
 
     def base_scope(self, deck, players: int, step: int) -> Scope:
+        """The names every expression of the game can read."""
         scope = Scope(cards=deck.lookup, card_suits=[c.suit for c in deck.cards], suit_masks=deck.suit_masks,
-                      points=[c.points for c in deck.cards], players=players, step=step)
+                      points=[c.points for c in deck.cards], players=players, step=step,
+                      card_order=[(c.order, i) for i, c in enumerate(deck.cards)])
         names = scope.names
         for name, value in (self.data.get("params") or {}).items():
             names[name] = const(BOOL if isinstance(value, bool) else INT if isinstance(value, int) else NAME, value)
         for i, suit in enumerate(deck.suits):
             names[suit.name] = const(SUIT, i)
+        for alias, index in deck.suit_aliases.items():
+            names.setdefault(alias, const(SUIT, index))
         for tag, mask in deck.tags.items():
             names[tag] = const(CARDS, mask)
-        for symbol in self.symbols_of_options():
+        for symbol in self.option_names():
             names.setdefault(symbol, const(NAME, symbol))
         for var, type_ in self.deal_vars.items():
             names[var] = Binding(type_, lambda st, pl, v=var: st.vars[v])
-        names.update(
-            dealer=Binding(SEAT, lambda st, pl: st.dealer), forehand=Binding(SEAT, lambda st, pl: st.forehand),
-            active=Binding(SEATS, lambda st, pl: st.active), seats=const(SEATS, (1 << players) - 1),
-            players=const(INT, players), score=Binding(SCORES, lambda st, pl: st.scores),
-            deal_number=Binding(INT, lambda st, pl: st.deal_number))
+        for counter in (self.data.get("match") or {}).get("counters") or {}:
+            names[counter] = Binding(INT, lambda st, pl, c=counter: st.counters[c])
+        names.update(_state_names(players))
         return scope
 
-    def symbols_of_options(self):
-        for entry in self.data.get("phases") or []:
-            kind, body = next(iter(entry.items()))
+    def option_names(self):
+        """Option, contract and item names, usable as name constants in expressions."""
+        for _, kind, body in self.phase_entries():
             if kind in ("choose", "decide") and isinstance(body.get("options", body.get("from")), list):
                 yield from (str(o) for o in body.get("options", body.get("from")))
+        yield from (str(c) for c in self.data.get("contracts") or {})
+        yield from (str(i) for i in self.data.get("items") or {})
 
     def rule(self, path: tuple, want, scope: Scope | None = None) -> ir.Rule:
+        """The compiled expression at ``path``."""
         return self.typed_rule(path, want, scope)[0]
 
+    def optional_rule(self, path: tuple, want, scope: Scope | None = None) -> ir.Rule | None:
+        """The compiled expression at ``path``, or None if the key is absent."""
+        return self.rule(path, want, scope) if self.doc.get(path) is not None else None
+
     def typed_rule(self, path: tuple, want, scope: Scope | None = None) -> tuple[ir.Rule, str]:
+        """The compiled expression at ``path`` and its type."""
         text = self.doc.get(path)
         origin = expr_origin(self.doc, path)
         try:
@@ -120,6 +153,7 @@ class _GameCompiler:
         return ir.Rule(compiled.fn, str(text), origin), compiled.type
 
     def number(self, path: tuple, default: int) -> int:
+        """A number known before play: an int, or an expression of params only."""
         value = self.doc.get(path, default)
         if isinstance(value, bool) or not isinstance(value, int):
             rule = self.rule(path, INT)
@@ -131,77 +165,35 @@ class _GameCompiler:
                 return default
         return value
 
-    def phase(self, index: int, entry: dict):
-        kind, body = next(iter(entry.items()))
-        path = ("phases", index, kind)
-        span = self.doc.span_of(("phases", index))
-        builder = getattr(self, "phase_" + kind, None)
-        if builder is None:
-            self.error("R303", f"unknown phase kind '{kind}'", path, "see docs/language.md, Phases")
-            return None
-        return builder(path, body or {}, span)
-
-    def phase_deal(self, path, body, span):
-        return ir.DealPhase(self.number(path + ("each",), 1), span)
-
-    def phase_talon(self, path, body, span):
-        return ir.TalonPhase(span)
-
-    def phase_choose(self, path, body, span):
-        var = str(body.get("var"))
-        by = self.rule(path + ("by",), SEAT)
-        if body.get("from") == "suits":
-            options = [s.name for s in self.deck.suits]
-            values = list(range(len(options)))
-        else:
-            options = [str(o) for o in body.get("from") or []]
-            values = list(options)
-        if not options:
-            self.error("R304", f"`choose {var}` has nothing to choose from", path, "give `from: suits` or a list")
-        return ir.ChoosePhase(var, by, options, values, span)
-
-    def phase_exchange(self, path, body, span):
-        return ir.ExchangePhase(self.rule(path + ("from",), SEAT), self.number(path + ("max",), 0), span)
-
-    def phase_decide(self, path, body, span):
-        options = [str(o) for o in body.get("options") or []]
-        leave = body.get("leave")
-        if leave is not None and str(leave) not in options:
-            self.error("N208", f"`leave: {leave}` is not one of the options {', '.join(options)}", path + ("leave",),
-                       "name the option that takes a seat out of the deal")
-        player_scope = self.scope.child(player=Binding(SEAT, lambda st, pl: pl))
-        forbid = {}
-        for option in body.get("forbid") or {}:
-            if str(option) not in options:
-                self.error("N208", f"`forbid {option}`: '{option}' is not one of the options", path + ("forbid", option),
-                           f"the options are {', '.join(options)}")
-            forbid[str(option)] = self.rule(path + ("forbid", option), BOOL, player_scope)
-        return ir.DecidePhase(options, self.rule(path + ("from",), SEAT), leave and str(leave), forbid, span)
-
-    def phase_tricks(self, path, body, span):
-        trick_scope = self.scope.child(
-            led_suit=Binding(SUIT, lambda st, pl: st.led_suit), trick=Binding(CARDS, lambda st, pl: st.trick_mask),
-            any=const(CARDS, (1 << len(self.scope.card_suits)) - 1), player=Binding(SEAT, lambda st, pl: pl))
-        follow = [self.rule(path + ("follow", i), CARDS, trick_scope) for i in range(len(body.get("follow") or []))]
-        win = []
-        for i, entry in enumerate(body.get("win") or []):
-            win.append(ir.WinRule(self.rule(path + ("win", i, "highest"), CARDS, trick_scope)))
-        alone = str(body.get("alone", "play"))
-        return ir.TricksPhase(self.rule(path + ("among",), SEATS), self.rule(path + ("lead",), SEAT), follow, win,
-                              alone, span)
-
-    def phase_score(self, path, body, span):
-        scope = self.scope.child(player=Binding(SEAT, lambda st, pl: pl))
-        for name in body.get("let") or {}:
-            rule, type_ = self.typed_rule(path + ("let", name), None, scope)
-            scope = scope.child(**{name: Binding(type_, rule.fn)})
-        return ir.ScorePhase(self.rule(path + ("each",), SEATS), self.rule(path + ("add",), INT, scope), span)
-
     def match_rules(self) -> ir.MatchRules:
+        """Start, end, winner, tie, exact finish and match counters."""
         body = self.data.get("match") or {}
         end = self.rule(("match", "end"), BOOL) if "end" in body else ir.Rule(lambda st, pl: True, "true", None)
+        counters = {str(k): int(v) for k, v in (body.get("counters") or {}).items()}
+        after = {str(k): self.rule(("match", "after_deal", k), INT) for k in body.get("after_deal") or {}}
+        for name in after:
+            if name not in counters:
+                self.error("N209", f"`after_deal` updates '{name}', which is not a match counter",
+                           ("match", "after_deal", name), "declare it under `counters`")
+        exact = body.get("exact")
         return ir.MatchRules(self.number(("match", "start"), 0), end, str(body.get("winner", "highest")),
-                             str(body.get("tie", "play_on")))
+                             str(body.get("tie", "play_on")), None if exact is None else int(exact), counters, after)
+
+
+def _state_names(players: int) -> dict[str, Binding]:
+    return {
+        "dealer": Binding(SEAT, lambda st, pl: st.dealer), "forehand": Binding(SEAT, lambda st, pl: st.forehand),
+        "active": Binding(SEATS, lambda st, pl: st.active), "seats": const(SEATS, (1 << players) - 1),
+        "players": const(INT, players), "score": Binding(SCORES, lambda st, pl: st.scores),
+        "deal_number": Binding(INT, lambda st, pl: st.deal_number),
+        "declarer": Binding(SEAT, lambda st, pl: st.declarer),
+        "declarers": Binding(SEATS, lambda st, pl: st.side_mask),
+        "defenders": Binding(SEATS, lambda st, pl: st.among & ~st.side_mask if st.among else
+                             ((1 << players) - 1) & ~st.side_mask),
+        "contract": Binding(NAME, lambda st, pl: st.contract),
+        "called": Binding(CARD, lambda st, pl: st.called),
+        "tricks_played": Binding(INT, lambda st, pl: len(st.trick_winners)),
+    }
 
 
 def digest(data: dict) -> str:

@@ -43,6 +43,7 @@ class Deck:
     lookup: dict[str, int]
     suit_masks: list[int]
     tags: dict[str, int] = field(default_factory=dict)
+    suit_aliases: dict[str, int] = field(default_factory=dict)
 
     @property
     def full_mask(self) -> int:
@@ -140,6 +141,9 @@ def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
             mask |= 1 << card_id
         masks.append(mask)
     deck = Deck(suits, cards, lookup, masks)
+    for index, entry in enumerate(spec.get("suits") or []):
+        if entry.get("plays_as"):
+            deck.suit_aliases[str(entry["plays_as"])] = index
     _aliases(deck, spec, doc, errors)
     _tags(deck, spec, doc, errors)
     return deck

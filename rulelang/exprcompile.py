@@ -63,12 +63,14 @@ class Scope:
     players: int = 4
     step: int = 1
     reads: set = field(default_factory=set)
+    card_order: list = field(default_factory=list)
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
-        return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step, self.reads)
+        return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
+                     self.reads, self.card_order)
 
 
 @dataclass
@@ -115,11 +117,11 @@ class _Compiler:
         if CARDS in wants and c.type == SUIT:
             return self.suit_to_cards(c)
         if CARDS in wants and c.type == CARD:
-            return _derive(CARDS, lambda v: 1 << v, c)
+            return _derive(CARDS, lambda v: 1 << v if v >= 0 else 0, c)
         if CARDS in wants and c.type == NONE:
             return Compiled(CARDS, lambda st, pl: 0, True, 0)
         if SEATS in wants and c.type == SEAT:
-            return _derive(SEATS, lambda v: 1 << v, c)
+            return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c)
         if self.errors:
             return c
         expected = " or ".join(TYPE_WORDS[w] for w in wants)
@@ -233,10 +235,10 @@ class _Compiler:
         if group.type in (SEAT, SEATS) or item.type == SEAT:
             item = self.coerce(item, SEAT, e.args[0], "the left of `in`")
             group = self.coerce(group, SEATS, e.args[1], "the right of `in`")
-            return _binary(BOOL, lambda x, m: bool(m >> x & 1), item, group)
+            return _binary(BOOL, lambda x, m: x >= 0 and bool(m >> x & 1), item, group)
         if item.type == CARD:
             group = self.coerce(group, CARDS, e.args[1], "the right of `in`")
-            return _binary(BOOL, lambda x, m: bool(m >> x & 1), item, group)
+            return _binary(BOOL, lambda x, m: x >= 0 and bool(m >> x & 1), item, group)
         item = self.coerce(item, CARDS, e.args[0], "the left of `in`")
         group = self.coerce(group, CARDS, e.args[1], "the right of `in`")
         return _binary(BOOL, lambda x, m: x & m == x, item, group)
@@ -271,8 +273,9 @@ class _Compiler:
         if spec is None:
             return self.unknown_function(e)
         if len(e.args) != len(spec.params):
+            shown = ", ".join(p if isinstance(p, str) else "|".join(p) for p in spec.params)
             return self.fail(e, "N216", f"{e.value}() takes {len(spec.params)} argument(s), got {len(e.args)}",
-                             f"write {e.value}({', '.join(spec.params)})")
+                             f"write {e.value}({shown})")
         args = [self.coerce(self.node(a), want, a, f"the argument of {e.value}()") for a, want in zip(e.args, spec.params)]
         return Compiled(spec.result, spec.build(self.scope, [a.fn for a in args]))
 

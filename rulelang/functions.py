@@ -18,83 +18,106 @@ class FunctionSpec:
     doc: str
 
 
-def _tricks(scope, fns):
-    (f,) = fns
-    return lambda st, pl: st.tricks[f(st, pl)]
+def _per_seats(read: Callable) -> Callable:
+    """Build a function of a seat set that sums ``read(state, seat)`` over the set."""
+    def build(scope, fns):
+        (f,) = fns
 
-
-def _points(scope, fns):
-    (f,) = fns
-    points = scope.points
-
-    def card_points(st, pl):
-        mask, total = st.won[f(st, pl)], 0
-        while mask:
-            low = mask & -mask
-            total += points[low.bit_length() - 1]
-            mask ^= low
+        def total(st, pl):
+            mask, value, seat = f(st, pl), 0, 0
+            while mask:
+                if mask & 1:
+                    value += read(st, seat, scope)
+                mask >>= 1
+                seat += 1
+            return value
         return total
-    return card_points
+    return build
 
 
-def _score(scope, fns):
-    (f,) = fns
-    return lambda st, pl: st.scores[f(st, pl)]
+def _card_points(st, seat, scope) -> int:
+    mask, total, points = st.won[seat], 0, scope.points
+    while mask:
+        low = mask & -mask
+        total += points[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
-def _count(scope, fns):
-    (f,) = fns
-    return lambda st, pl: popcount(f(st, pl))
+def _unary(op: Callable) -> Callable:
+    """Build a one-argument function from ``op(scope, state, value)``."""
+    def build(scope, fns):
+        (f,) = fns
+        return lambda st, pl: op(scope, st, f(st, pl))
+    return build
 
 
-def _min(scope, fns):
-    (f,) = fns
-    return lambda st, pl: min(f(st, pl))
+def _highest(scope, st, mask: int) -> int:
+    if not mask:
+        return -1
+    order = scope.card_order
+    return min((order[c] for c in _bits(mask)))[1]
 
 
-def _max(scope, fns):
-    (f,) = fns
-    return lambda st, pl: max(f(st, pl))
+def _lowest(scope, st, mask: int) -> int:
+    if not mask:
+        return -1
+    order = scope.card_order
+    return max((order[c] for c in _bits(mask)))[1]
 
 
-def _next(scope, fns):
-    (f,) = fns
-    n, step = scope.players, scope.step
-    return lambda st, pl: (f(st, pl) + step) % n
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
-def _prev(scope, fns):
-    (f,) = fns
-    n, step = scope.players, scope.step
-    return lambda st, pl: (f(st, pl) - step) % n
+def _holder(scope, st, mask: int) -> int:
+    for seat, hand in enumerate(st.dealt):
+        if mask and hand & mask == mask:
+            return seat
+    return -1
 
 
-def _suit_of(scope, fns):
-    (f,) = fns
-    suits = scope.card_suits
-    return lambda st, pl: suits[f(st, pl)]
+def _winning_card(scope, st, number: int) -> int:
+    return st.trick_winners[number - 1][1] if 0 < number <= len(st.trick_winners) else -1
 
 
-def _abs(scope, fns):
-    (f,) = fns
-    return lambda st, pl: abs(f(st, pl))
-
-
-def _hand(scope, fns):
-    (f,) = fns
-    return lambda st, pl: st.hands[f(st, pl)]
+def _taken_by(scope, st, card: int) -> int:
+    number = st.card_trick[card] if card >= 0 else 0
+    return st.trick_winners[number - 1][0] if number else -1
 
 
 FUNCTIONS: dict[str, FunctionSpec] = {
-    "tricks": FunctionSpec((SEAT,), INT, _tricks, "number of tricks the seat has taken this deal"),
-    "points": FunctionSpec((SEAT,), INT, _points, "card points in the tricks the seat has taken"),
-    "score": FunctionSpec((SEAT,), INT, _score, "the seat's match score before this deal's scoring"),
-    "count": FunctionSpec(((CARDS, SEATS),), INT, _count, "how many cards or seats a set holds"),
-    "min": FunctionSpec((SCORES,), INT, _min, "the lowest of the scores"),
-    "max": FunctionSpec((SCORES,), INT, _max, "the highest of the scores"),
-    "next": FunctionSpec((SEAT,), SEAT, _next, "the seat after this one in the direction of play"),
-    "prev": FunctionSpec((SEAT,), SEAT, _prev, "the seat before this one in the direction of play"),
-    "suit": FunctionSpec((CARD,), SUIT, _suit_of, "the suit of a card"),
-    "abs": FunctionSpec((INT,), INT, _abs, "the absolute value of a number"),
-    "hand": FunctionSpec((SEAT,), CARDS, _hand, "the cards a seat holds now"),
+    "tricks": FunctionSpec((SEATS,), INT, _per_seats(lambda st, s, sc: st.tricks[s]),
+                           "tricks taken this deal by a seat or a set of seats"),
+    "points": FunctionSpec((SEATS,), INT, _per_seats(_card_points),
+                           "card points in the tricks taken by a seat or a set of seats"),
+    "score": FunctionSpec((SEAT,), INT, _unary(lambda sc, st, s: st.scores[s]),
+                          "the seat's match score before this deal's scoring"),
+    "count": FunctionSpec(((CARDS, SEATS),), INT, _unary(lambda sc, st, m: popcount(m)),
+                          "how many cards or seats a set holds"),
+    "min": FunctionSpec((SCORES,), INT, _unary(lambda sc, st, v: min(v)), "the lowest of the scores"),
+    "max": FunctionSpec((SCORES,), INT, _unary(lambda sc, st, v: max(v)), "the highest of the scores"),
+    "next": FunctionSpec((SEAT,), SEAT, _unary(lambda sc, st, s: (s + sc.step) % sc.players),
+                         "the seat after this one in the direction of play"),
+    "prev": FunctionSpec((SEAT,), SEAT, _unary(lambda sc, st, s: (s - sc.step) % sc.players),
+                         "the seat before this one in the direction of play"),
+    "suit": FunctionSpec((CARD,), SUIT, _unary(lambda sc, st, c: sc.card_suits[c] if c >= 0 else -1),
+                         "the suit of a card"),
+    "abs": FunctionSpec((INT,), INT, _unary(lambda sc, st, v: abs(v)), "the absolute value of a number"),
+    "hand": FunctionSpec((SEAT,), CARDS, _unary(lambda sc, st, s: st.hands[s]), "the cards a seat holds now"),
+    "dealt": FunctionSpec((SEAT,), CARDS, _unary(lambda sc, st, s: st.dealt[s]),
+                          "the cards a seat was dealt (its hand before any exchange or play)"),
+    "highest": FunctionSpec((CARDS,), CARD, _unary(_highest), "the highest-ranking card of a set (none if empty)"),
+    "lowest": FunctionSpec((CARDS,), CARD, _unary(_lowest), "the lowest-ranking card of a set (none if empty)"),
+    "holder": FunctionSpec((CARDS,), SEAT, _unary(_holder),
+                           "the seat that was dealt every card of the set, or none"),
+    "played_by": FunctionSpec((CARD,), SEAT, _unary(lambda sc, st, c: st.card_player[c] if c >= 0 else -1),
+                              "the seat that played a card in a trick, or none"),
+    "trick_of": FunctionSpec((CARD,), INT, _unary(lambda sc, st, c: st.card_trick[c] if c >= 0 else 0),
+                             "the number (from 1) of the trick a card fell in, or 0"),
+    "taken_by": FunctionSpec((CARD,), SEAT, _unary(_taken_by), "the seat that won the trick a card fell in, or none"),
+    "winning_card": FunctionSpec((INT,), CARD, _unary(_winning_card), "the card that won trick number N"),
 }

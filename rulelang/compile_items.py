@@ -1,0 +1,71 @@
+"""Compiling contracts (the bidding ladder) and scoring items (a mixin of GameCompiler)."""
+
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.exprcompile import BOOL, CARD, INT, SEAT, SEATS, Binding
+
+SIDE_RULES = ("alone", "called")
+
+
+class ItemsMixin:
+    """Contracts, items and the names of auction actions."""
+
+    def auction_symbols(self, body: dict) -> list[str]:
+        """Every action name of an auction: contracts, announcements, doublings, the pass word."""
+        contracts = [str(c) for c in self.data.get("contracts") or {}]
+        items = self.data.get("items") or {}
+        for_word, against = str(body.get("for", "for")), str(body.get("against", "against"))
+        names = list(contracts)
+        for name, spec in items.items():
+            if (spec or {}).get("announce"):
+                names += [f"{name} {for_word}", f"{name} {against}"]
+        for word in body.get("doubling") or []:
+            names += [f"{word} {name}" for name in items]
+        names.append(str(body.get("pass", "pass")))
+        return names
+
+    def compile_contracts(self) -> dict:
+        """The ladder rows under ``contracts``."""
+        rows = {}
+        for name, row in (self.data.get("contracts") or {}).items():
+            row = row or {}
+            path = ("contracts", name)
+            scope = self.player_scope()
+            sides = str(row.get("sides", "alone"))
+            if sides not in SIDE_RULES:
+                self.error("R330", f"contract '{name}': unknown side rule '{sides}'", path + ("sides",),
+                           f"side rules: {', '.join(SIDE_RULES)}")
+            calls = self.optional_rule(path + ("calls",), CARD, scope)
+            if sides == "called" and calls is None:
+                self.error("R331", f"contract '{name}' forms sides by a called card but says not which card",
+                           path, "add `calls: <card expression>`")
+            items = row.get("items")
+            for i, item in enumerate(items or []):
+                if str(item) not in (self.data.get("items") or {}):
+                    self.error("N218", f"contract '{name}' counts an item '{item}' that is not defined",
+                               path + ("items", i), "items are defined under `items`")
+            rows[str(name)] = ir.Contract(
+                name=str(name), rank=self.number(path + ("rank",), 0), value=self.rule(path + ("value",), INT),
+                allow=self.optional_rule(path + ("allow",), BOOL, scope), calls=calls, sides=sides,
+                items=[str(i) for i in items] if items is not None else None,
+                bonus_factor=self.number(path + ("bonus_factor",), 1), span=self.doc.span_of(path))
+        return rows
+
+    def compile_items(self) -> dict:
+        """The items under ``items``: the game and every bonus."""
+        result = {}
+        for name, spec in (self.data.get("items") or {}).items():
+            spec = spec or {}
+            path = ("items", name)
+            scope = self.scope.child(side=Binding(SEATS, lambda st, pl: pl))
+            is_game = bool(spec.get("game", False))
+            value = None if is_game else self.rule(path + ("value",), INT)
+            result[str(name)] = ir.Item(
+                name=str(name), is_game=is_game, value=value,
+                announced_value=self.optional_rule(path + ("announced_value",), INT),
+                announce=bool(spec.get("announce", False)), achieved=self.rule(path + ("achieved",), BOOL, scope),
+                caught=self.optional_rule(path + ("caught",), BOOL, scope),
+                against_kontra=bool(spec.get("against_kontra", False)), per_seat=bool(spec.get("per_seat", False)),
+                title=str(spec.get("title", name)), span=self.doc.span_of(path))
+        return result

@@ -1,0 +1,137 @@
+"""Compiling the phase kinds of a deal (a mixin of :class:`rulelang.compiler.GameCompiler`)."""
+
+from __future__ import annotations
+
+from rulelang import ir
+from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SEAT, SEATS, SUIT, Binding, const
+
+
+class PhasesMixin:
+    """Builders ``phase_<kind>(path, body) -> phase`` for every phase kind."""
+
+    def phase(self, index: int, entry: dict):
+        """Compile entry ``index`` of ``phases``."""
+        kind, body = next(iter(entry.items()))
+        path = ("phases", index, kind)
+        builder = getattr(self, "phase_" + kind, None)
+        if builder is None:
+            self.error("R303", f"unknown phase kind '{kind}'", path, "see docs/language.md, Phases")
+            return None
+        body = body if isinstance(body, dict) else {}
+        result = builder(path, body)
+        result.span = self.doc.span_of(("phases", index))
+        result.when = self.optional_rule(path + ("when",), BOOL)
+        return result
+
+    def player_scope(self, scope=None):
+        """A scope with ``player`` bound to the seat being considered."""
+        return (scope or self.scope).child(player=Binding(SEAT, lambda st, pl: pl))
+
+    def phase_deal(self, path, body):
+        return ir.DealPhase(self.number(path + ("each",), 1))
+
+    def phase_talon(self, path, body):
+        return ir.TalonPhase()
+
+    def phase_set(self, path, body):
+        var = str(body.get("var"))
+        value, type_ = self.typed_rule(path + ("value",), None)
+        self.deal_vars[var] = type_
+        self.scope.names[var] = Binding(type_, lambda st, pl, v=var: st.vars[v])
+        return ir.SetPhase(var=var, value=value)
+
+    def phase_choose(self, path, body):
+        var = str(body.get("var"))
+        by = self.rule(path + ("by",), SEAT)
+        if body.get("from") == "suits":
+            options = [s.name for s in self.deck.suits]
+            values = list(range(len(options)))
+        else:
+            options = [str(o) for o in body.get("from") or []]
+            values = list(options)
+        if not options:
+            self.error("R304", f"`choose {var}` has nothing to choose from", path, "give `from: suits` or a list")
+        return ir.ChoosePhase(var, by, options, values)
+
+    def phase_exchange(self, path, body):
+        return ir.ExchangePhase(self.rule(path + ("from",), SEAT), self.number(path + ("max",), 0))
+
+    def phase_piles(self, path, body):
+        return ir.PilesPhase(count=self.number(path + ("count",), 4), start=self.rule(path + ("from",), SEAT))
+
+    def phase_throw_in(self, path, body):
+        scope = self.player_scope()
+        return ir.ThrowInPhase(must=self.optional_rule(path + ("must",), BOOL, scope),
+                               may=self.optional_rule(path + ("may",), BOOL, scope))
+
+    def phase_decide(self, path, body):
+        options = [str(o) for o in body.get("options") or []]
+        leave = body.get("leave")
+        if leave is not None and str(leave) not in options:
+            self.error("N208", f"`leave: {leave}` is not one of the options {', '.join(options)}", path + ("leave",),
+                       "name the option that takes a seat out of the deal")
+        scope = self.player_scope()
+        forbid = {}
+        for option in body.get("forbid") or {}:
+            if str(option) not in options:
+                self.error("N208", f"`forbid {option}`: '{option}' is not one of the options",
+                           path + ("forbid", option), f"the options are {', '.join(options)}")
+            forbid[str(option)] = self.rule(path + ("forbid", option), BOOL, scope)
+        return ir.DecidePhase(options, self.rule(path + ("from",), SEAT), leave and str(leave), forbid)
+
+    def trick_scope(self):
+        """Names of trick rules: ``led_suit``, ``trick``, ``any`` and ``player``."""
+        return self.scope.child(
+            led_suit=Binding(SUIT, lambda st, pl: st.led_suit), trick=Binding(CARDS, lambda st, pl: st.trick_mask),
+            any=const(CARDS, (1 << len(self.scope.card_suits)) - 1), player=Binding(SEAT, lambda st, pl: pl))
+
+    def trick_rules(self, path, body, base: ir.TrickRules | None = None) -> ir.TrickRules:
+        """How tricks go, from ``body``; keys it lacks come from ``base``."""
+        scope = self.trick_scope()
+
+        def rules(key):
+            return [self.rule(path + (key, i), CARDS, scope) for i in range(len(body.get(key) or []))]
+        lead_from = rules("lead_from") if "lead_from" in body else (base.lead_from if base else [])
+        follow = rules("follow") if "follow" in body else (base.follow if base else [])
+        win = [self.win_rule(path + ("win", i), e, scope) for i, e in enumerate(body.get("win") or [])] \
+            if "win" in body else (base.win if base else [])
+        head = bool(body.get("head", base.head if base else False))
+        return ir.TrickRules(lead_from, follow, win, head)
+
+    def win_rule(self, path, entry, scope) -> ir.WinRule:
+        """One entry of ``win``: ``{highest: CARDS}`` or ``{card: CARD, when: COND}``."""
+        if isinstance(entry, dict) and "card" in entry:
+            return ir.WinRule(card=self.rule(path + ("card",), CARD, scope),
+                              when=self.optional_rule(path + ("when",), BOOL, scope),
+                              text=f"{entry['card']} when {entry.get('when', 'always')}")
+        cards = self.rule(path + ("highest",), CARDS, scope)
+        return ir.WinRule(cards=cards, text=f"highest {cards.text}")
+
+    def phase_tricks(self, path, body):
+        rules = self.trick_rules(path, body)
+        by_contract, lead_by_contract = {}, {}
+        for name, row in (self.data.get("contracts") or {}).items():
+            override = (row or {}).get("tricks")
+            if override:
+                cpath = ("contracts", name, "tricks")
+                by_contract[str(name)] = self.trick_rules(cpath, override, rules)
+                if "lead" in override:
+                    lead_by_contract[str(name)] = self.rule(cpath + ("lead",), SEAT)
+        return ir.TricksPhase(self.rule(path + ("among",), SEATS), self.rule(path + ("lead",), SEAT), rules,
+                              str(body.get("alone", "play")), by_contract, lead_by_contract)
+
+    def phase_score(self, path, body):
+        scope = self.player_scope()
+        for name in body.get("let") or {}:
+            rule, type_ = self.typed_rule(path + ("let", name), None, scope)
+            scope = scope.child(**{name: Binding(type_, rule.fn)})
+        return ir.ScorePhase(self.rule(path + ("each",), SEATS), self.rule(path + ("add",), INT, scope))
+
+    def phase_auction(self, path, body):
+        return ir.AuctionPhase(start=self.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
+                               for_word=str(body.get("for", "for")), against_word=str(body.get("against", "against")),
+                               doubling=[str(d) for d in body.get("doubling") or []])
+
+    def phase_settle(self, path, body):
+        return ir.SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
+                              multiplier=self.optional_rule(path + ("multiplier",), INT))
