@@ -222,7 +222,10 @@ class _Walker:
                 self.diagnostics.append(_duplicate(key, key_node, first_seen[key], self.path))
                 continue
             first_seen[key] = key_node
-            span = _span(self.path, key_node, value_node)
+            if isinstance(value_node, ScalarNode):
+                span = _span(self.path, value_node)
+            else:
+                span = _span(self.path, key_node, value_node)
             out[key] = self.walk(value_node, at + (key,), depth + 1, span)
         return out
 

@@ -55,12 +55,13 @@ NESTED = """\
     """
 
 
-def test_a_nested_key_is_located_from_its_key_to_the_end_of_its_value():
+def test_a_scalar_value_is_located_at_the_value_and_a_nested_block_at_its_key():
     doc = load(NESTED)
     span = doc.spans[("deck", "pack")]
-    assert (span.line, span.column, span.end_line, span.end_column) == (3, 3, 3, 22)
+    assert (span.line, span.column, span.end_line, span.end_column) == (3, 9, 3, 22)
+    assert doc.spans[("deck",)].column == 1
     assert doc.spans[("phases", 1, "decide", "forbid", "pass")].line == 10
-    assert doc.spans[("phases", 1, "decide", "forbid", "pass")].column == 9
+    assert doc.spans[("phases", 1, "decide", "forbid", "pass")].column == 15
 
 
 def test_list_items_are_located_at_the_item_itself():
