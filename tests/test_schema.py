@@ -76,8 +76,9 @@ def test_schema_returns_a_fresh_copy_each_time():
     assert schema()["title"] != "changed"
 
 
-def test_the_phase_kinds_are_the_seven_of_the_language():
-    assert phase_kinds() == ["deal", "talon", "choose", "exchange", "decide", "tricks", "score"]
+def test_the_phase_kinds_are_those_of_the_language():
+    assert phase_kinds() == ["deal", "talon", "choose", "exchange", "decide", "tricks", "score",
+                             "set", "piles", "throw_in", "auction", "settle"]
 
 
 BAD_DOCUMENTS = [
@@ -118,13 +119,13 @@ def test_each_schema_violation_is_reported_in_the_authors_words_at_the_right_pla
 
 def test_an_unknown_key_hint_suggests_the_closest_allowed_key_and_lists_them_all():
     (unknown,) = problems("forbid:", "forbidd:")
-    assert unknown.hint == "did you mean 'forbid'? allowed keys: options, from, leave, forbid"
+    assert unknown.hint == "did you mean 'forbid'? allowed keys: options, from, leave, forbid, when"
 
 
 def test_an_unknown_phase_kind_hint_lists_the_phase_kinds():
     (unknown,) = problems("- tricks:", "- tricksies:")
     assert "did you mean 'tricks'?" in unknown.hint
-    assert "deal, talon, choose, exchange, decide, tricks, score" in unknown.hint
+    assert "deal, talon, choose, exchange, decide, tricks, score, set" in unknown.hint
 
 
 def test_a_phase_whose_keys_lost_their_indentation_gets_an_indentation_hint():
@@ -171,9 +172,11 @@ def test_a_variant_may_override_part_of_a_mapping_but_not_part_of_a_list_item():
     assert found == [("C102", "missing required key 'name' in item 1 of 'suits'")]
 
 
-def test_the_reserved_keys_contracts_items_and_sides_are_allowed_but_not_required():
-    doc = zwanzig_with("match:", "contracts: {solo: {}}\nitems: {}\nsides: {teams: 2}\nmatch:")
+def test_contracts_and_items_are_optional_and_checked_when_given():
+    doc = zwanzig_with("match:", "contracts: {solo: {rank: 1, value: 2}}\nitems: {}\nmatch:")
     assert check_schema(doc) == []
+    bad = zwanzig_with("match:", "contracts: {solo: {rank: 1}}\nmatch:")
+    assert [d.code for d in check_schema(bad)] == ["C102"]
 
 
 def test_numbers_may_be_written_as_whole_numbers_or_as_expression_text():
