@@ -28,9 +28,15 @@ def narrate_deal(deal: dict) -> list[str]:
     for number, trick in enumerate(deal.get("tricks", []), start=1):
         played = "  ".join(f"{seat} {card}" for seat, card in trick["cards"])
         lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+    if deal.get("contract"):
+        lines.extend("  " + text for text in _contract(deal["contract"]))
     if deal.get("tricks_won"):
         won = ", ".join(f"{s} {n}" for s, n in deal["tricks_won"].items() if s in deal.get("active", []) or n)
         lines.append(f"  tricks taken: {won or 'none'}")
+    for item in deal.get("items") or []:
+        lines.append("  " + _item(item))
+    if deal.get("multiplier", 1) != 1:
+        lines.append(f"  this deal counts {deal['multiplier']} times")
     if deal.get("delta"):
         change = "  ".join(f"{s} {_signed(v)} → {deal['scores'][s]}" for s, v in deal["delta"].items())
         lines.append(f"  score: {change}")
@@ -57,6 +63,25 @@ def _decisions(decisions: list[dict]) -> list[str]:
         else:
             lines.append(f"{seat} says {action}" + (" (only choice)" if entry.get("forced") else ""))
     return lines
+
+
+def _contract(contract: dict) -> list[str]:
+    partners = [s for s in contract["side"] if s != contract["declarer"]]
+    text = f"contract: {contract['name']} by {contract['declarer']}"
+    if contract.get("called"):
+        text += f", calling {contract['called']}: partner {', '.join(partners) or 'none (the declarer holds it)'}"
+    elif not partners:
+        text += ", alone against the others"
+    return [text]
+
+
+_DOUBLING = {0: "", 1: ", doubled once", 2: ", doubled twice", 3: ", doubled 3 times", 4: ", doubled 4 times"}
+
+
+def _item(item: dict) -> str:
+    how = "game" if item.get("game") else "announced" if item.get("announced") else "silent"
+    level = _DOUBLING.get(item.get("level", 0), f", doubled {item.get('level')} times")
+    return f"{item['item']}: {item['value']} for the {item['side']} ({how}{level})"
 
 
 def _signed(value: int) -> str:

@@ -42,6 +42,8 @@ class MatchRecord:
         deal = self._current(state)
         if phase == "deal":
             deal["dealt"][self.game.seat_name(state.slots[state.pos])].append(name)
+        elif phase == "piles" and actor == CHANCE:
+            return
         elif phase == "exchange" and actor == CHANCE:
             deal["talon"].append(name)
             deal["decisions"].append({"seat": self.game.seat_name(state.order[state.pos]), "phase": "draw",
@@ -87,6 +89,14 @@ class MatchRecord:
         deal["tricks_won"] = {seat(s): v for s, v in enumerate(result["tricks"])}
         deal["vars"] = dict(result["vars"])
         deal["active"] = [seat(s) for s in range(self.game.num_players) if result["active"] >> s & 1]
+        deal["dealt"] = {seat(s): self.game.deck.names(mask) for s, mask in enumerate(result["dealt"])}
+        deal["items"] = result["items"]
+        deal["multiplier"] = result["multiplier"]
+        if result["contract"] is not None:
+            deal["contract"] = {
+                "name": result["contract"], "declarer": seat(result["declarer"]),
+                "side": [seat(s) for s in range(self.game.num_players) if result["side"] >> s & 1],
+                "called": self.game.action_to_string(result["called"]) if result["called"] >= 0 else None}
         self._trick_seen = None
 
     def summary(self, state) -> dict:

@@ -28,10 +28,12 @@ class Settle(Phase):
             for side, amount in Settle._score_item(st, item, contract, declarers, defenders):
                 amount *= factor
                 net += amount if side == declarers else -amount
+                st.scored_items.add(name)
                 st.item_results.append({"item": item.title, "side": "declarers" if side == declarers else "defenders",
-                                        "value": amount, "announced": name in st.announced,
+                                        "value": amount, "announced": name in st.announced, "game": item.is_game,
                                         "level": st.levels.get(name, 0)})
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
+        st.multiplier = multiplier
         Settle._pay(st, phase.pattern, net * multiplier, declarers, defenders)
         for seat, amount in enumerate(personal):
             if amount:
@@ -69,6 +71,7 @@ class Settle(Phase):
                 for other in range(st.game.num_players):
                     if among >> other & 1:
                         personal[other] += value * others if other == seat else -value
+                st.scored_items.add(item.name)
                 st.item_results.append({"item": item.title, "side": st.game.seat_name(seat), "value": value,
                                         "announced": False, "level": 0})
 

@@ -90,6 +90,8 @@ class State:
         self.announced: dict[str, bool] = {}
         self.levels: dict[str, int] = {}
         self.item_results: list[dict] = []
+        self.scored_items: set[str] = set()
+        self.multiplier = 1
         self.piles: list[int] = []
         self.passes = 0
         self.rules = None
@@ -145,7 +147,7 @@ class State:
             "tricks": list(self.tricks), "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
             "decisions": dict(self.decisions), "last_trick": self.last_trick, "items": list(self.item_results),
             "contract": self.contract, "declarer": self.declarer, "side": self.side_mask, "called": self.called,
-            "counters": dict(self.counters)})
+            "counters": dict(self.counters), "dealt": list(self.dealt), "multiplier": self.multiplier})
         if self._match_over():
             self.current = TERMINAL
             return
@@ -249,6 +251,7 @@ class State:
             setattr(other, name, list(getattr(self, name)))
         for name in _COPIED_DICTS:
             setattr(other, name, dict(getattr(self, name)))
+        other.scored_items = set(self.scored_items)
         return other
 
     def undo_action(self, player: int, action: int) -> None:

@@ -21,7 +21,9 @@ from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SE
                                   compile_expr, const)
 from rulelang.source import SOURCES, Span
 
-DIRECTIONS = {"clockwise": 1, "anticlockwise": -1}
+# Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
+# always +1; ``direction`` only says which way round the table that order goes.
+DIRECTIONS = {"clockwise": 1, "anticlockwise": 1}
 
 
 def compile_game(doc: Document) -> ir.GameDef:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from rulelang.exprcompile import CARD, CARDS, INT, SCORES, SEAT, SEATS, SUIT, popcount
+from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, popcount
 
 
 @dataclass(frozen=True)
@@ -120,4 +120,6 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                              "the number (from 1) of the trick a card fell in, or 0"),
     "taken_by": FunctionSpec((CARD,), SEAT, _unary(_taken_by), "the seat that won the trick a card fell in, or none"),
     "winning_card": FunctionSpec((INT,), CARD, _unary(_winning_card), "the card that won trick number N"),
+    "scored": FunctionSpec((NAME,), BOOL, _unary(lambda sc, st, name: name in st.scored_items),
+                           "whether the named item scored for either side in this deal's settlement"),
 }

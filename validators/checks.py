@@ -69,6 +69,6 @@ def talon_exchange(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
 def tricks_have_winner_rules(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
     """Trick play needs at least one win rule."""
     for i, phase in enumerate(game.phases):
-        if getattr(phase, "kind", None) == "tricks" and not phase.win:
+        if getattr(phase, "kind", None) == "tricks" and not phase.rules.win:
             yield Diagnostic("R322", "trick play without a rule for who wins the trick", doc.span_of(("phases", i)),
                              "add `win: [{highest: led_suit}]` at least")

@@ -42,12 +42,25 @@ def _phase_detail(p) -> str:
         forbid = "; ".join(f"forbid {o} when `{r.text}`" for o, r in p.forbid.items())
         return f" {' | '.join(p.options)} from `{p.start.text}` leave {p.leave}" + (f"; {forbid}" if forbid else "")
     if kind == "tricks":
-        follow = ", ".join(f"`{r.text}`" for r in p.follow)
-        win = ", ".join(f"highest `{w.cards.text}`" for w in p.win)
-        return f" among `{p.among.text}` lead `{p.lead.text}` follow {follow} win {win} alone {p.alone}"
+        text = f" among `{p.among.text}` lead `{p.lead.text}`{_trick_rules(p.rules)} alone {p.alone}"
+        for name, rules in p.by_contract.items():
+            text += f"\n  in {name}:{_trick_rules(rules)}"
+        return text
+    if kind == "auction":
+        return f" from `{p.start.text}` pass {p.pass_word}, {p.for_word}/{p.against_word}, doubling " \
+            f"{', '.join(p.doubling) or 'none'}"
+    if kind == "settle":
+        return f" {p.pattern}" + (f" times `{p.multiplier.text}`" if p.multiplier else "")
     if kind == "score":
         return f" each `{p.each.text}` add `{p.add.text}`"
     return ""
+
+
+def _trick_rules(rules) -> str:
+    lead = ", ".join(f"`{r.text}`" for r in rules.lead_from) or "any card"
+    follow = ", ".join(f"`{r.text}`" for r in rules.follow)
+    win = ", ".join(w.text for w in rules.win)
+    return f" lead from {lead}; follow {follow}; win {win}" + ("; must head" if rules.head else "")
 
 
 def dump_tables(d) -> list[str]:
