@@ -38,7 +38,9 @@ class Auction(Phase):
             spec = game.items[item]
             if spec.announce and not spec.is_game and item not in st.announced:
                 on_declarers = bool(st.side_mask >> seat & 1)
-                names.append(f"{item} {phase.for_word if on_declarers else phase.against_word}")
+                side = "for" if on_declarers else "against"
+                if spec.announce in ("both", side):
+                    names.append(f"{item} {phase.for_word if on_declarers else phase.against_word}")
         for item in counting:
             level = st.levels.get(item, 0)
             if level < len(phase.doubling) and Auction._may_double(st, item, level, seat):

@@ -19,19 +19,23 @@ class Settle(Phase):
         defenders = among & ~declarers
         net, personal = 0, [0] * st.game.num_players
         st.item_results = []
+        scored = []
         for name in Auction.counting_items(st):
             item = game.items[name]
             factor = 1 if item.is_game or contract is None else contract.bonus_factor
             if item.per_seat:
                 Settle._per_seat(st, item, factor, among, personal)
                 continue
-            for side, amount in Settle._score_item(st, item, contract, declarers, defenders):
-                amount *= factor
-                net += amount if side == declarers else -amount
-                st.scored_items.add(name)
-                st.item_results.append({"item": item.title, "side": "declarers" if side == declarers else "defenders",
-                                        "value": amount, "announced": name in st.announced, "game": item.is_game,
-                                        "level": st.levels.get(name, 0)})
+            scored.extend((item, side, amount * factor)
+                          for side, amount in Settle._score_item(st, item, contract, declarers, defenders))
+        if any(item.exclusive for item, _, _ in scored):
+            scored = [entry for entry in scored if entry[0].exclusive or entry[0].is_game]
+        for item, side, amount in scored:
+            net += amount if side == declarers else -amount
+            st.scored_items.add(item.name)
+            st.item_results.append({"item": item.title, "side": "declarers" if side == declarers else "defenders",
+                                    "value": amount, "announced": item.name in st.announced, "game": item.is_game,
+                                    "level": st.levels.get(item.name, 0)})
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         st.multiplier = multiplier
         Settle._pay(st, phase.pattern, net * multiplier, declarers, defenders)

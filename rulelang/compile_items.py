@@ -8,6 +8,13 @@ from rulelang.exprcompile import BOOL, CARD, INT, SEAT, SEATS, Binding
 SIDE_RULES = ("alone", "called")
 
 
+def _announce_sides(value) -> str:
+    """Who may announce an item: "both", "for" (only the declaring side), "against", or "" (nobody)."""
+    if value is True:
+        return "both"
+    return str(value) if value in ("for", "against") else ""
+
+
 class ItemsMixin:
     """Contracts, items and the names of auction actions."""
 
@@ -64,8 +71,9 @@ class ItemsMixin:
             result[str(name)] = ir.Item(
                 name=str(name), is_game=is_game, value=value,
                 announced_value=self.optional_rule(path + ("announced_value",), INT),
-                announce=bool(spec.get("announce", False)), achieved=self.rule(path + ("achieved",), BOOL, scope),
+                announce=_announce_sides(spec.get("announce", False)), achieved=self.rule(path + ("achieved",), BOOL, scope),
                 caught=self.optional_rule(path + ("caught",), BOOL, scope),
                 against_kontra=bool(spec.get("against_kontra", False)), per_seat=bool(spec.get("per_seat", False)),
-                title=str(spec.get("title", name)), span=self.doc.span_of(path))
+                title=str(spec.get("title", name)), exclusive=bool(spec.get("exclusive", False)),
+                span=self.doc.span_of(path))
         return result

@@ -160,12 +160,13 @@ class Item:
     is_game: bool
     value: Rule | None
     announced_value: Rule | None
-    announce: bool
+    announce: str
     achieved: Rule
     caught: Rule | None
     against_kontra: bool
     per_seat: bool
     title: str
+    exclusive: bool = False
     span: Span | None = None
 
 
