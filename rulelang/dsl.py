@@ -183,6 +183,11 @@ class DocumentBuilder(Transformer_NonRecursive):
         token = children[0]
         return Node(scalar_value(str(token)), self.token_span(token))
 
+    def keyword(self, meta, children) -> Node:
+        """A keyword used as a key inside a generic mapping."""
+        token = children[0]
+        return Node(scalar_value(str(token)), self.token_span(token))
+
     def string(self, meta, children) -> Node:
         """A quoted string."""
         return Node(self.decode(children[0]), self.token_span(children[0]))
@@ -335,35 +340,41 @@ class DocumentBuilder(Transformer_NonRecursive):
         return self.build_mapping([Put(k, n, n.span) for k, n in parts if n is not None], span)
 
     def deal(self, meta, children) -> list[Put]:
-        """``deal [each N]``."""
-        return self.phase("deal", meta, [("each", children[0])])
+        """``deal [each N] [when COND]``."""
+        each, when = children
+        return self.phase("deal", meta, [("each", each), ("when", when)])
+
+    def talon_when(self, meta, children) -> list[Put]:
+        """``talon when COND``."""
+        return self.phase("talon", meta, [("when", children[0])])
 
     def choose(self, meta, children) -> list[Put]:
-        """``choose VAR [by SEAT] [from VALUE]``."""
-        var, by, source = children
-        return self.phase("choose", meta, [("var", var), ("by", by), ("from", source)])
+        """``choose VAR [by SEAT] [from VALUE] [when COND]``."""
+        var, by, source, when = children
+        return self.phase("choose", meta, [("var", var), ("by", by), ("from", source), ("when", when)])
 
     def exchange(self, meta, children) -> list[Put]:
-        """``exchange [from SEAT] [max N]``."""
-        source, most = children
-        return self.phase("exchange", meta, [("from", source), ("max", most)])
+        """``exchange [from SEAT] [max N] [when COND]``."""
+        source, most, when = children
+        return self.phase("exchange", meta, [("from", source), ("max", most), ("when", when)])
 
     def decide(self, meta, children) -> list[Put]:
-        """``decide A | B [from SEAT] [leave A] [{ forbid … }]``."""
-        options, source, leave, block = children
-        return self.phase("decide", meta, [("options", options), ("from", source), ("leave", leave)], [block])
+        """``decide A | B [from SEAT] [leave A] [when COND] [{ forbid … }]``."""
+        options, source, leave, when, block = children
+        parts = [("options", options), ("from", source), ("leave", leave), ("when", when)]
+        return self.phase("decide", meta, parts, [block])
 
     def decide_block(self, meta, children) -> list[Put]:
         """The ``{ … }`` of a decide phase."""
         return _flatten(children)
 
     def tricks(self, meta, children) -> list[Put]:
-        """``tricks [among SEATS] { … }``."""
-        return self.phase("tricks", meta, [("among", children[0])], children[1:])
+        """``tricks [among SEATS] [when COND] { … }``."""
+        return self.phase("tricks", meta, [("among", children[0]), ("when", children[1])], children[2:])
 
     def score(self, meta, children) -> list[Put]:
-        """``score { … }``."""
-        return self.phase("score", meta, [], children)
+        """``score [when COND] { … }``."""
+        return self.phase("score", meta, [("when", children[0])], children[1:])
 
     def follow(self, meta, children) -> list[Put]:
         """``follow A, B, …``."""

@@ -72,14 +72,25 @@ def keywords() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def field_keywords() -> frozenset[str]:
+    """The keywords the grammar also takes as keys inside a generic mapping (rule ``keyword``)."""
+    names = {symbol.name for rule in parser().rules if rule.origin.name == "keyword" for symbol in rule.expansion}
+    return frozenset(parser().get_terminal(name).pattern.value for name in names)
+
+
+@lru_cache(maxsize=None)
 def _word_pattern():
-    return parser().get_terminal("WORD").pattern.to_regexp()
+    return re.compile(parser().get_terminal("WORD").pattern.to_regexp())
 
 
-def is_bare(text: str) -> bool:
-    """True if ``text`` can be written without quotes and reads back as the same string."""
-    return (re.fullmatch(_word_pattern(), text) is not None and scalar_value(text) == text
-            and isinstance(scalar_value(text), str) and text not in keywords())
+def is_bare(text: str, field: bool = False) -> bool:
+    """True if ``text`` can be written without quotes and reads back as the same string.
+
+    Keywords need quotes, except as keys inside a generic mapping (``field``).
+    """
+    if not _word_pattern().fullmatch(text) or not isinstance(scalar_value(text), str):
+        return False
+    return text not in keywords() or (field and text in field_keywords())
 
 
 def quote(text: str) -> str:
@@ -103,10 +114,12 @@ def scalar_text(value: Any, bare: bool = True) -> str | None:
     return None
 
 
-def key_text(key: Any) -> str | None:
+def key_text(key: Any, field: bool = False) -> str | None:
     """A mapping key as the DSL writes it, or None (negative numbers cannot be keys)."""
     if isinstance(key, (int, float)) and not isinstance(key, bool) and math.copysign(1, key) < 0:
         return None
+    if isinstance(key, str):
+        return key if is_bare(key, field) else quote(key)
     return scalar_text(key)
 
 
@@ -156,9 +169,12 @@ def _keyed(value: Any, text_of: Callable[[Any], str | None]) -> list[tuple[str, 
 
 
 # ---------------------------------------------------------------- the generic form
-def entry(key: Any, value: Any, pad: str) -> Lines:
-    """``key = value`` or ``key { … }``: the form every key and value can be written in."""
-    text = key_text(key)
+def entry(key: Any, value: Any, pad: str, field: bool = False) -> Lines:
+    """``key = value`` or ``key { … }``: the form every key and value can be written in.
+
+    ``field`` tells that the entry is inside a generic mapping, where keywords need no quotes.
+    """
+    text = key_text(key, field)
     if text is None:
         raise ValueError(f"the key {key!r} cannot be written in the DSL")
     if isinstance(value, dict):
@@ -167,8 +183,8 @@ def entry(key: Any, value: Any, pad: str) -> Lines:
 
 
 def entries(mapping: dict, pad: str) -> Lines:
-    """Every key of ``mapping`` in the generic form."""
-    return [line for key, value in mapping.items() for line in entry(key, value, pad)]
+    """Every key of a generic mapping."""
+    return [line for key, value in mapping.items() for line in entry(key, value, pad, field=True)]
 
 
 def block(pad: str, head: str, body: Lines) -> Lines:
@@ -192,17 +208,33 @@ def value_lines(prefix: str, value: Any, pad: str) -> Lines:
 
 
 def _list_lines(prefix: str, items: list, pad: str) -> Lines:
-    texts = [scalar_text(item, bare=False) for item in items]
-    if None not in texts:
-        line = f"{pad}{prefix}[{', '.join(texts)}]"
-        if len(line) <= LINE_WIDTH:
-            return [line]
+    line = f"{pad}{prefix}{inline(items)}" if inline(items) is not None else None
+    if line is not None and len(line) <= LINE_WIDTH:
+        return [line]
     lines = [f"{pad}{prefix}["]
     for item in items:
-        item_lines = value_lines("", item, pad + INDENT)
+        text = inline(item)
+        fits = text is not None and len(pad) + len(INDENT) + len(text) < LINE_WIDTH
+        item_lines = [f"{pad}{INDENT}{text}"] if fits else value_lines("", item, pad + INDENT)
         item_lines[-1] += ","
         lines.extend(item_lines)
     return lines + [f"{pad}]"]
+
+
+def inline(value: Any) -> str | None:
+    """A generic value on one line, or None for a mapping of more than one key."""
+    if isinstance(value, list):
+        texts = [inline(item) for item in value]
+        return None if None in texts else f"[{', '.join(texts)}]"
+    if isinstance(value, dict):
+        if len(value) > 1:
+            return None
+        if not value:
+            return "{}"
+        (key, item), = value.items()
+        key, item = key_text(key, field=True), inline(item)
+        return None if key is None or item is None else f"{{ {key} = {item} }}"
+    return scalar_text(value, bare=False)
 
 
 def body(mapping: dict, table: dict[str, Printer], pad: str) -> Lines:
@@ -329,6 +361,9 @@ DECIDE = {"forbid": grouped_statement("forbid {k} when {v}", expr_text)}
 
 
 # ---------------------------------------------------------------- phases
+WHEN = ("when", "when", expr_text)
+
+
 def _head(mapping: dict, parts: list[tuple[str, str, Callable]]) -> tuple[str, set]:
     """The optional ``keyword VALUE`` parts of a statement head that fit, and the keys they print."""
     text, used = "", set()
@@ -354,14 +389,17 @@ def _choose_from(value: Any) -> str | None:
 
 
 def _choose(value, pad) -> Lines | None:
-    if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from"}:
+    if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from", "when"}:
         return None
     var = scalar_text(value["var"])
-    text, used = _head(value, [("by", "by", expr_text), ("from", "from", _choose_from)])
+    text, used = _head(value, [("by", "by", expr_text), ("from", "from", _choose_from), WHEN])
     return [f"{pad}choose {var}{text}"] if var is not None and used == set(value) - {"var"} else None
 
 
 def _talon(value, pad) -> Lines | None:
+    if isinstance(value, dict):
+        text, used = _head(value, [WHEN])
+        return [f"{pad}talon{text}"] if used and used == set(value) else None
     text = scalar_text(value)
     return None if text is None else [f"{pad}talon {text}"]
 
@@ -370,7 +408,7 @@ def _decide(value, pad) -> Lines | None:
     options = _scalars(value.get("options")) if isinstance(value, dict) else None
     if options is None:
         return None
-    text, used = _head(value, [("from", "from", expr_text), ("leave", "leave", scalar_text)])
+    text, used = _head(value, [("from", "from", expr_text), ("leave", "leave", scalar_text), WHEN])
     rest = {k: v for k, v in value.items() if k not in used | {"options"}}
     head = f"decide {' | '.join(options)}{text}"
     return [f"{pad}{head}"] if not rest else block(pad, head, body(rest, DECIDE, pad + INDENT))
@@ -379,19 +417,24 @@ def _decide(value, pad) -> Lines | None:
 def _tricks(value, pad) -> Lines | None:
     if not isinstance(value, dict):
         return None
-    text, used = _head(value, [("among", "among", expr_text)])
+    text, used = _head(value, [("among", "among", expr_text), WHEN])
     rest = {k: v for k, v in value.items() if k not in used}
     return block(pad, f"tricks{text}", body(rest, TRICKS, pad + INDENT))
 
 
 def _score(value, pad) -> Lines | None:
-    return block(pad, "score", body(value, SCORE, pad + INDENT)) if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return None
+    text, used = _head(value, [WHEN])
+    rest = {k: v for k, v in value.items() if k not in used}
+    return block(pad, f"score{text}", body(rest, SCORE, pad + INDENT))
 
 
 PHASES = {
-    "deal": _plain_head("deal", {"each"}, [("each", "each", expr_text)]),
+    "deal": _plain_head("deal", {"each", "when"}, [("each", "each", expr_text), WHEN]),
     "talon": _talon, "choose": _choose,
-    "exchange": _plain_head("exchange", {"from", "max"}, [("from", "from", expr_text), ("max", "max", expr_text)]),
+    "exchange": _plain_head("exchange", {"from", "max", "when"},
+                            [("from", "from", expr_text), ("max", "max", expr_text), WHEN]),
     "decide": _decide, "tricks": _tricks, "score": _score,
 }
 
