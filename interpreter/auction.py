@@ -3,6 +3,7 @@ declaring side, doubling chains per item, and the score of every item settled be
 
 from __future__ import annotations
 
+from rulelang.compile_items import announcement, doubling
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.phases import Phase, seats_from
@@ -40,11 +41,11 @@ class Auction(Phase):
                 on_declarers = bool(st.side_mask >> seat & 1)
                 side = "for" if on_declarers else "against"
                 if spec.announce in ("both", side):
-                    names.append(f"{item} {phase.for_word if on_declarers else phase.against_word}")
+                    names.append(announcement(item, phase.for_word if on_declarers else phase.against_word))
         for item in counting:
             level = st.levels.get(item, 0)
             if level < len(phase.doubling) and Auction._may_double(st, item, level, seat):
-                names.append(f"{phase.doubling[level]} {item}")
+                names.append(doubling(phase.doubling[level], item))
         return names
 
     @staticmethod
@@ -105,18 +106,29 @@ class Auction(Phase):
         if name in game.contracts:
             Auction._bid(st, game.contracts[name], seat)
             return
-        first, _, second = name.partition(" ")
-        if first in game.items:
-            on_declarers = second == phase.for_word
-            st.announced[first] = on_declarers
-            if not on_declarers and game.items[first].against_kontra:
+        kind, item, on_declarers = Auction.meaning(st, phase, name)
+        if kind == "announce":
+            st.announced[item] = on_declarers
+            if not on_declarers and game.items[item].against_kontra:
                 game_item = next((i for i, spec in game.items.items() if spec.is_game), None)
                 if game_item is not None:
                     st.levels[game_item] = max(st.levels.get(game_item, 0), 1)
         else:
-            st.levels[second] = st.levels.get(second, 0) + 1
+            st.levels[item] = st.levels.get(item, 0) + 1
         if seat != st.declarer and st.side_mask >> seat & 1:
             st.revealed = True
+
+    @staticmethod
+    def meaning(st, phase, name: str) -> tuple[str, str, bool]:
+        """What an announcement or doubling action says: (kind, item, for the declarers?)."""
+        for item in st.game.definition.items:
+            if name == announcement(item, phase.for_word):
+                return "announce", item, True
+            if name == announcement(item, phase.against_word):
+                return "announce", item, False
+            if any(name == doubling(word, item) for word in phase.doubling):
+                return "double", item, False
+        raise ValueError(f"not an auction action: {name}")
 
     @staticmethod
     def _bid(st, contract, seat: int) -> None:

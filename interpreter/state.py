@@ -320,6 +320,17 @@ class State:
             return self.game.deck.suits[value].name if value is not None and value >= 0 else "none"
         return "none" if value is None else str(value)
 
+    def card_places(self) -> dict[str, int]:
+        """Every place a card can be, as bitmasks: together they hold each card of the deck exactly once."""
+        seat = self.game.seat_name
+        places = {"stock": self.stock, "talon": self.talon, "out": self.out, "trick": self.trick_mask}
+        for i, pile in enumerate(self.piles):
+            places[f"pile {i + 1}"] = pile
+        for s in range(self.game.num_players):
+            places[f"hand {seat(s)}"] = self.hands[s]
+            places[f"won {seat(s)}"] = self.won[s]
+        return places
+
     def hand_cards(self, player: int) -> list[int]:
         """The cards ``player`` holds, as ints in deck order."""
         return list(iter_bits(self.hands[player]))

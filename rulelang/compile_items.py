@@ -8,6 +8,16 @@ from rulelang.exprcompile import BOOL, CARD, INT, SEAT, SEATS, Binding
 SIDE_RULES = ("alone", "called")
 
 
+def announcement(item: str, word: str) -> str:
+    """The action name of announcing ``item`` with ``word`` (for or against): ``pagat_ultimo_dazu``."""
+    return f"{item}_{word}"
+
+
+def doubling(word: str, item: str) -> str:
+    """The action name of doubling ``item`` with ``word``: ``kontra_game``."""
+    return f"{word}_{item}"
+
+
 def _announce_sides(value) -> str:
     """Who may announce an item: "both", "for" (only the declaring side), "against", or "" (nobody)."""
     if value is True:
@@ -26,9 +36,9 @@ class ItemsMixin:
         names = list(contracts)
         for name, spec in items.items():
             if (spec or {}).get("announce"):
-                names += [f"{name} {for_word}", f"{name} {against}"]
+                names += [announcement(name, for_word), announcement(name, against)]
         for word in body.get("doubling") or []:
-            names += [f"{word} {name}" for name in items]
+            names += [doubling(word, name) for name in items]
         names.append(str(body.get("pass", "pass")))
         return names
 
