@@ -39,9 +39,21 @@ Lines = list[str]
 Printer = Callable[[Any, str, dict], "Lines | None"]
 
 
+class _SafeDumper(yaml.SafeDumper):
+    """PyYAML's safe dumper, except that strings holding a NEL (U+0085) are double-quoted:
+    in single quotes PyYAML folds that line break into a space."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, text: str):
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"' if "\x85" in text else None)
+
+
+_SafeDumper.add_representer(str, _represent_str)
+
+
 def to_yaml(data: dict) -> str:
-    """The document as YAML, keys in document order."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=LINE_WIDTH)
+    """The document as YAML (the safe dumper), keys in document order."""
+    return yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, allow_unicode=True, width=LINE_WIDTH)
 
 
 def to_rules(data: dict) -> str:
