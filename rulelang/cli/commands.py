@@ -47,6 +47,31 @@ def register(sub) -> None:
     p = sub.add_parser("schema", help="print the JSON Schema of the YAML form")
     p.set_defaults(handler=cmd_schema)
 
+    register_variant_tools(sub)
+
+
+def register_variant_tools(sub) -> None:
+    """Add ``diff``, ``explain`` and ``simulate``."""
+    p = sub.add_parser("diff", help="what game B changes against game A, in rule terms")
+    p.add_argument("a", metavar="A", help="a shipped game's name or a rule file")
+    p.add_argument("b", metavar="B", help="a shipped game's name or a rule file")
+    p.add_argument("--json", action="store_true", help="print the changes as JSON")
+    p.set_defaults(handler=cmd_diff)
+
+    p = sub.add_parser("explain", help="the rules of a game in plain English")
+    p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
+    p.set_defaults(handler=cmd_explain)
+
+    p = sub.add_parser("simulate", help="random agents play many deals; statistics per deal and match")
+    p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
+    p.add_argument("--deals", type=int, default=1000, metavar="N", help="single deals to play (default 1000)")
+    p.add_argument("--matches", type=int, default=None, metavar="M",
+                   help="whole matches for the match length (default N/10, at most 100)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is played from seed S + i")
+    p.add_argument("--compare", metavar="GAME2", help="run GAME2 on the same seeds, side by side")
+    p.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    p.set_defaults(handler=cmd_simulate)
+
 
 def cmd_list(args) -> int:
     """Print the shipped games with their titles."""
@@ -115,3 +140,21 @@ def cmd_schema(args) -> int:
     from rulelang.validators.schema import schema
     sys.stdout.write(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n")
     return 0
+
+
+def cmd_diff(args) -> int:
+    """Print what game B changes against game A."""
+    from rulelang.cli.diffcmd import diff_command
+    return diff_command(args.a, args.b, args.json)
+
+
+def cmd_explain(args) -> int:
+    """Print the rules of a game in plain English."""
+    from rulelang.cli.explaincmd import explain_command
+    return explain_command(args.game)
+
+
+def cmd_simulate(args) -> int:
+    """Random agents play many deals; print the statistics."""
+    from rulelang.cli.simulate import simulate_command
+    return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches)

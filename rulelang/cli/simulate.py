@@ -1,0 +1,241 @@
+"""``rulelang simulate GAME --deals N``: random agents play many deals; statistics of what happens.
+
+Everything is computed from what the engine exposes for any game: the deal variables
+(``deal_results[-1]["vars"]``), the decisions players make (every action outside dealing,
+exchanging and trick play, plus the decisions the engine takes for a player with one
+option left), the cards exchanged, each seat's score change, the tricks taken by the seats
+still in, the contract, and — from whole matches — how many deals a match lasts.
+Single deals are played as one-deal matches (``max_deals=1``) from seeds ``seed + i``, so
+``--compare`` runs two games on the same seeds.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from rulelang.cli import output
+
+NOT_DECISIONS = {"deal", "tricks", "exchange", "choose", "piles"}
+MATCH_CAP = 500          # deals after which a random match counts as unfinished
+AUTO_MATCHES = 100       # at most this many whole matches unless --matches says otherwise
+
+
+@dataclass
+class Tally:
+    """Counts over many single deals and whole matches of one game."""
+
+    game: str
+    seats: list[str]
+    deals: int = 0
+    vars: dict = field(default_factory=lambda: defaultdict(Counter))
+    decisions: dict = field(default_factory=lambda: defaultdict(Counter))
+    exchanged: Counter = field(default_factory=Counter)
+    delta: Counter = field(default_factory=Counter)
+    no_trick: int = 0
+    contracts: Counter = field(default_factory=Counter)
+    lengths: list = field(default_factory=list)
+    unfinished: int = 0
+
+    def to_json(self) -> dict:
+        """The statistics as shares and means (JSON-ready)."""
+        n = max(self.deals, 1)
+        return {
+            "game": self.game, "deals": self.deals,
+            "vars": {var: _shares(counts, n) for var, counts in self.vars.items()},
+            "decisions": {f"{phase} {action}": {s: round(counts[s] / n, 4) for s in self.seats}
+                          for (phase, action), counts in sorted(self.decisions.items())},
+            "cards_exchanged": {s: round(self.exchanged[s] / n, 4) for s in self.seats} if self.exchanged else {},
+            "score_change": {s: round(self.delta[s] / n, 4) for s in self.seats},
+            "no_trick_share": round(self.no_trick / n, 4),
+            "contracts": _shares(self.contracts, n),
+            "match_length": self.match_length(),
+        }
+
+    def match_length(self) -> dict:
+        """Deals per finished match: count, mean, median, min, max; and how many hit the cap."""
+        lengths = self.lengths
+        if not lengths:
+            return {"matches": self.unfinished, "unfinished": self.unfinished}
+        return {"matches": len(lengths) + self.unfinished, "mean": round(statistics.fmean(lengths), 2),
+                "median": statistics.median(lengths), "min": min(lengths), "max": max(lengths),
+                "unfinished": self.unfinished}
+
+
+def _shares(counts: Counter, n: int) -> dict:
+    return {str(k): round(v / n, 4) for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))}
+
+
+# ---------------------------------------------------------------------- playing
+def play_deal(game, seed: int, tally: Tally) -> None:
+    """Play one single-deal match of ``game`` from ``seed`` with random agents; add it to ``tally``."""
+    from rulelang.interpreter.agents import SeededChance
+    from rulelang.interpreter.runner import random_agents
+    from rulelang.interpreter.state import CHANCE
+    state = game.new_initial_state()
+    agents, chance = random_agents(game, seed), SeededChance(seed)
+    asked = []
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            state.apply_action(chance.step(state))
+            continue
+        action = agents[actor].step(state)
+        asked.append((actor, state.phase.kind, action))
+        state.apply_action(action)
+    if state.deal_results:
+        count_deal(game, state.deal_results[-1], asked, tally)
+
+
+def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
+    """Add one finished deal to ``tally``."""
+    seat = game.seat_name
+    tally.deals += 1
+    for var, value in result["vars"].items():
+        tally.vars[var][value] += 1
+    for actor, kind, action in asked:
+        if kind == "exchange" and action < game.num_cards:
+            tally.exchanged[seat(actor)] += 1
+        elif kind not in NOT_DECISIONS:
+            tally.decisions[(kind, game.action_to_string(action))][seat(actor)] += 1
+    for actor, text in result["decisions"].items():
+        if str(text).endswith(" (forced)"):
+            tally.decisions[("decide", str(text)[:-9])][seat(actor)] += 1
+    for s, value in enumerate(result["delta"]):
+        tally.delta[seat(s)] += value
+    active, tricks = result["active"], result["tricks"]
+    if any(active >> s & 1 and tricks[s] == 0 for s in range(game.num_players)):
+        tally.no_trick += 1
+    if result.get("contract") is not None:
+        tally.contracts[result["contract"]] += 1
+
+
+def play_whole_match(game, seed: int, tally: Tally) -> None:
+    """Play one whole match (up to :data:`MATCH_CAP` deals) and note its length."""
+    from rulelang.interpreter.runner import play_match
+    state, _ = play_match(game, seed=seed)
+    ended = state.game.definition.match.end.fn(state, None)
+    if state.deal_number >= MATCH_CAP and not ended:
+        tally.unfinished += 1
+    else:
+        tally.lengths.append(state.deal_number)
+
+
+def simulate(ref: str, deals: int, matches: int, seed: int, progress=None) -> Tally:
+    """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``."""
+    from rulelang.interpreter import Game
+    from rulelang.loader import load_definition
+    definition = load_definition(ref)
+    single, whole = Game(definition, max_deals=1), Game(definition, max_deals=MATCH_CAP)
+    tally = Tally(single.name, [single.seat_name(s) for s in range(single.num_players)])
+    for i in range(deals):
+        play_deal(single, seed + i, tally)
+        if progress:
+            progress()
+    for i in range(matches):
+        play_whole_match(whole, seed + i, tally)
+        if progress:
+            progress()
+    return tally
+
+
+# ---------------------------------------------------------------------- the table
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _per_seat(values: dict, fmt) -> str:
+    return "  ".join(f"{s} {fmt(v)}" for s, v in values.items())
+
+
+def table_rows(stats: dict) -> list[tuple[str, str, str]]:
+    """(section, statistic, value) rows of one game's statistics."""
+    rows = [("", "deals played", str(stats["deals"]))]
+    for var, shares in stats["vars"].items():
+        rows += [("deal variables", f"{var} = {value}", _percent(share)) for value, share in shares.items()]
+    for name, seats in stats["decisions"].items():
+        rows.append(("decisions (share of deals)", name, _per_seat(seats, _percent)))
+    if stats["cards_exchanged"]:
+        rows.append(("exchange", "cards exchanged per deal", _per_seat(stats["cards_exchanged"], lambda v: f"{v:.2f}")))
+    rows.append(("scores", "mean score change per deal", _per_seat(stats["score_change"], lambda v: f"{v:+.2f}")))
+    rows.append(("tricks", "some seat still in takes no trick", _percent(stats["no_trick_share"])))
+    rows += [("contracts", name, _percent(share)) for name, share in stats["contracts"].items()]
+    rows += _match_rows(stats["match_length"])
+    return rows
+
+
+def _match_rows(length: dict) -> list[tuple[str, str, str]]:
+    if not length.get("matches"):
+        return []
+    rows = [("match length (deals)", "whole matches played", str(length["matches"]))]
+    if "mean" in length:
+        rows += [("match length (deals)", "mean", f"{length['mean']:.2f}"),
+                 ("match length (deals)", "median", f"{length['median']:g}"),
+                 ("match length (deals)", "shortest – longest", f"{length['min']} – {length['max']}")]
+    rows.append(("match length (deals)", f"unfinished after {MATCH_CAP} deals", str(length["unfinished"])))
+    return rows
+
+
+def merged_rows(all_stats: list[dict]) -> list[tuple]:
+    """Rows of several games side by side: (section, statistic, value per game); missing values blank."""
+    keyed: dict[tuple, list[str]] = {}
+    for index, stats in enumerate(all_stats):
+        for section, name, value in table_rows(stats):
+            keyed.setdefault((section, name), [""] * len(all_stats))[index] = value
+    return [(section, name, *values) for (section, name), values in keyed.items()]
+
+
+def print_table(all_stats: list[dict], seed: int) -> None:
+    """Print the statistics as a rich table, one value column per game."""
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=f"rulelang simulate — seed {seed}", show_lines=False)
+    table.add_column("statistic")
+    for stats in all_stats:
+        table.add_column(stats["game"], overflow="fold")
+    section = None
+    for row in merged_rows(all_stats):
+        if row[0] != section:
+            section = row[0]
+            if section:
+                table.add_section()
+                table.add_row(f"[bold]{section}[/bold]", *[""] * len(all_stats))
+        table.add_row(f"  {row[1]}" if section else row[1], *row[2:])
+    Console().print(table)
+
+
+# ---------------------------------------------------------------------- the command
+def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
+                     matches: int | None) -> int:
+    """Run the simulation(s) and print the table or JSON."""
+    from rulelang.diagnostics import Diagnostic, RuleError
+    if deals < 1 or (matches is not None and matches < 0):
+        raise RuleError([Diagnostic("E550", "simulate needs at least one deal and no negative --matches", None,
+                                    "e.g. rulelang simulate zwanzig-ab --deals 1000")])
+    seed = random.randrange(1_000_000) if seed is None else seed
+    matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
+    refs = [ref] + ([compare] if compare else [])
+    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json)
+    if as_json:
+        payload = results[0] if len(results) == 1 else {"games": results}
+        output.print_json({"seed": seed, "matches": matches, **payload} if len(results) == 1
+                          else {"seed": seed, "matches": matches, **payload})
+    else:
+        print_table(results, seed)
+    return 0
+
+
+def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool) -> list[dict]:
+    if not show:
+        return [simulate(r, deals, matches, seed).to_json() for r in refs]
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    results = []
+    with Progress(*columns, transient=True) as bar:
+        for r in refs:
+            task = bar.add_task(f"simulating {r}", total=deals + matches)
+            results.append(simulate(r, deals, matches, seed, lambda t=task: bar.advance(t)).to_json())
+    return results
