@@ -1,74 +1,70 @@
-"""Semantic checks of a compiled game: small functions in a registry, each yielding diagnostics.
+"""The registry of semantic, graph and usage checks: small functions, each yielding diagnostics.
 
 A check is ``check(doc, definition) -> Iterator[Diagnostic]``; register it with
-:func:`check`. :func:`run_checks` runs them all.
+:func:`check`. Checks registered with ``needs_definition=False`` read the document only
+(``definition`` is None) and also run when the compiler stopped, so an author sees their
+findings next to the compiler's. :func:`run_checks` runs every check on a compiled game,
+:func:`run_document_checks` only the document ones.
+
+The checks live by family: :mod:`~rulelang.validators.semantic_deck` (cards and names),
+:mod:`~rulelang.validators.semantic_deal` (deal arithmetic),
+:mod:`~rulelang.validators.semantic_rules` (decisions, trick winners, contracts and items),
+:mod:`~rulelang.validators.graph` (the flow of phases, the bidding ladder, auction words),
+:mod:`~rulelang.validators.usage` (W6xx: unused and shadowed definitions, constant conditions)
+and :mod:`~rulelang.validators.variants` (overrides that change nothing).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.diagnostics import Diagnostic
 from rulelang.document import Document
 from rulelang.ir import GameDef
 
-CHECKS: dict[str, Callable[[Document, GameDef], Iterator[Diagnostic]]] = {}
+CheckFn = Callable[[Document, "GameDef | None"], Iterator[Diagnostic]]
 
 
-def check(name: str):
+@dataclass(frozen=True)
+class Check:
+    """A registered check and whether it needs the compiled game."""
+
+    name: str
+    fn: CheckFn
+    needs_definition: bool = True
+
+
+CHECKS: dict[str, Check] = {}
+
+
+def check(name: str, needs_definition: bool = True):
     """Register a check under ``name``."""
-    def register(fn):
-        CHECKS[name] = fn
+    def register(fn: CheckFn) -> CheckFn:
+        CHECKS[name] = Check(name, fn, needs_definition)
         return fn
     return register
 
 
 def run_checks(doc: Document, definition: GameDef) -> list[Diagnostic]:
-    """Every registered check's diagnostics."""
+    """Every registered check's diagnostics for a compiled game."""
+    _load_families()
     found: list[Diagnostic] = []
-    for fn in CHECKS.values():
-        found.extend(fn(doc, definition))
+    for entry in CHECKS.values():
+        found.extend(entry.fn(doc, definition))
     return found
 
 
-@check("deal_arithmetic")
-def deal_arithmetic(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """The packets dealt must not need more cards than the deck has."""
-    dealt = 0
-    for i, phase in enumerate(game.phases):
-        if phase is not None and phase.kind == "deal":
-            dealt += phase.each * game.players
-            if dealt > len(game.deck.cards):
-                yield Diagnostic("R320", f"the deal needs {dealt} cards by this step but the deck has "
-                                 f"{len(game.deck.cards)}", doc.span_of(("phases", i)),
-                                 "deal fewer cards each, or use a larger pack")
+def run_document_checks(doc: Document) -> list[Diagnostic]:
+    """The diagnostics of the checks that read the document only (for a game that did not compile)."""
+    _load_families()
+    found: list[Diagnostic] = []
+    for entry in CHECKS.values():
+        if not entry.needs_definition:
+            found.extend(entry.fn(doc, None))
+    return found
 
 
-@check("talon_exchange")
-def talon_exchange(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """An exchange needs a talon; warn when the talon can run out (later exchangers get what is left)."""
-    dealt, talon = 0, 0
-    for i, phase in enumerate(game.phases):
-        kind = getattr(phase, "kind", None)
-        if kind == "deal":
-            dealt += phase.each * game.players
-        elif kind == "talon":
-            talon = len(game.deck.cards) - dealt
-        elif kind == "exchange":
-            if talon == 0:
-                yield Diagnostic("R321", "an exchange with no talon to draw from", doc.span_of(("phases", i)),
-                                 "put `talon: rest` before the exchange")
-            elif phase.max * game.players > talon:
-                yield Diagnostic("W601", f"the talon holds {talon} cards but the exchange may ask for up to "
-                                 f"{phase.max * game.players}; later players get what is left",
-                                 doc.span_of(("phases", i)), "this is allowed; lower `max` if it is not meant",
-                                 severity=WARNING)
-
-
-@check("tricks_have_winner_rules")
-def tricks_have_winner_rules(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """Trick play needs at least one win rule."""
-    for i, phase in enumerate(game.phases):
-        if getattr(phase, "kind", None) == "tricks" and not phase.rules.win:
-            yield Diagnostic("R322", "trick play without a rule for who wins the trick", doc.span_of(("phases", i)),
-                             "add `win: [{highest: led_suit}]` at least")
+def _load_families() -> None:
+    """Import the check modules, which register their checks."""
+    from rulelang.validators import graph, semantic_deal, semantic_deck, semantic_rules, usage, variants  # noqa: F401

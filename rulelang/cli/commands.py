@@ -15,7 +15,12 @@ def register(sub) -> None:
 
     p = sub.add_parser("validate", help="check rule files; exit 1 on errors")
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="print diagnostics as JSON")
+    p.add_argument("--json", action="store_true", help="print diagnostics as JSON (same as --format json)")
+    p.add_argument("--format", choices=["human", "json", "sarif"], default="human",
+                   help="human (coloured on a terminal), json, or SARIF 2.1.0 for code-scanning viewers")
+    p.add_argument("--all", action="store_true", help="show every diagnostic, not just the first few per file")
+    p.add_argument("--simulate", type=int, default=0, metavar="N",
+                   help="also play N seeded random deals and report what only running shows")
     p.set_defaults(handler=cmd_validate)
 
     p = sub.add_parser("run", help="bots play a game; the run is narrated")
@@ -87,7 +92,8 @@ def cmd_list(args) -> int:
 def cmd_validate(args) -> int:
     """Validate files; print all diagnostics; exit 1 if any is an error."""
     from rulelang.cli.validate import validate_files
-    return validate_files(args.files, as_json=args.json)
+    return validate_files(args.files, as_json=args.json, fmt=args.format, show_all=args.all,
+                          simulate=max(args.simulate, 0))
 
 
 def cmd_run(args) -> int:

@@ -1,0 +1,81 @@
+"""Validating a game log (``.jsonl``): replayed move by move, every problem as a diagnostic.
+
+A log names its rules in its header (``rules``: a path, tried next to the log first;
+else ``game``: a shipped game). The replay's own diagnostic comes first (E53x, E54x,
+W650); when it stops at an illegal move (E530) the engine's reason is reported too,
+located at the rule that forbids the move (E501-E508, E511). Moves left in the log after
+the match is over are reported with the engine's E510.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulelang.diagnostics import Diagnostic, RuleError
+
+
+def log_diagnostics(path: str) -> list[Diagnostic]:
+    """Every diagnostic of the log at ``path``."""
+    from rulelang.interpreter.log import read_log
+    from rulelang.interpreter.replay import replay
+    try:
+        log = read_log(path)
+        game = game_for_log(log, Path(path))
+    except RuleError as exc:
+        return list(exc.diagnostics)
+    outcome = replay(log, game)
+    found = list(outcome.notes or [])
+    if outcome.problem is not None:
+        found.append(outcome.problem)
+        found.extend(_reason(log, outcome))
+    elif outcome.state.is_terminal():
+        found.extend(_moves_after_the_end(log, game, outcome.state))
+    return found
+
+
+def game_for_log(log, path: Path):
+    """The game a log was played under: its ``rules`` file (next to the log, or as given), else its ``game``."""
+    from rulelang.loader import load_game
+    max_deals = log.header.get("max_deals")
+    rules = log.header.get("rules")
+    if isinstance(rules, str) and rules:
+        for candidate in (path.parent / rules, Path(rules)):
+            if candidate.is_file():
+                return load_game(str(candidate), max_deals=max_deals)
+    return load_game(str(log.header.get("game")), max_deals=max_deals)
+
+
+def _entry(log, number: int) -> dict | None:
+    return next((entry for line, entry in log.entries if line == number), None)
+
+
+def _reason(log, outcome) -> list[Diagnostic]:
+    """The engine's own diagnostic for the illegal move a replay stopped at (E5xx at the rule)."""
+    problem = outcome.problem
+    if problem.code != "E530" or problem.span is None:
+        return []
+    entry = _entry(log, problem.span.line)
+    if entry is None or entry.get("type") != "action":
+        return []
+    action = outcome.state.string_to_action(str(entry.get("action", "")))
+    if action is None or outcome.state.is_terminal():
+        return []
+    return [outcome.state.explain_illegal(action)]
+
+
+def _moves_after_the_end(log, game, state) -> list[Diagnostic]:
+    """E510 at the first logged move the replay did not need because the match was over."""
+    from rulelang.interpreter.game import IllegalActionError
+    from rulelang.interpreter.log import at
+    from rulelang.interpreter.replay import _Replayer
+    runner = _Replayer(log, game)
+    runner.run()
+    if runner.index >= len(runner.entries):
+        return []
+    number, entry = runner.entries[runner.index]
+    try:
+        state.apply_checked(state.string_to_action(str(entry.get("action", ""))) or 0)
+    except IllegalActionError as exc:
+        reason = exc.diagnostic
+        return [Diagnostic(reason.code, reason.message, at(log, number), reason.hint)]
+    return []

@@ -1,0 +1,95 @@
+"""What only running shows: seeded random deals, checked as they are played.
+
+:func:`simulate` plays single deals of a compiled game with random legal actions (a
+fresh seeded generator per deal) and reports, located at the rule involved:
+
+E550 a player to act with no legal action, E551 a deal that does not end within a bound
+of actions, E552 a settlement that does not sum to zero (a game with a ``settle`` phase
+is zero-sum: what one side wins the other pays), E553 a rule whose evaluation fails
+(e.g. a division by zero), with the span the engine's error carries.
+
+Each problem is reported once, with a note saying in how many deals it happened and the
+first seed that shows it, so ``rulelang run GAME --seed N`` can replay it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import EvalError
+from rulelang.ir import GameDef
+
+MAX_ACTIONS = 5000
+
+
+def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_ACTIONS) -> list[Diagnostic]:
+    """Play ``deals`` random deals (seeds ``seed``, ``seed + 1``, …); one diagnostic per problem found."""
+    from rulelang.interpreter.game import Game
+    game = Game(definition, max_deals=1)
+    found: dict[tuple, tuple[Diagnostic, list[int]]] = {}
+    for number in range(seed, seed + deals):
+        problem = play_deal(game, number, bound)
+        if problem is not None:
+            key = (problem.code, problem.span)
+            found.setdefault(key, (problem, []))[1].append(number)
+    return [_counted(problem, seeds, deals) for problem, seeds in found.values()]
+
+
+def _counted(problem: Diagnostic, seeds: list[int], deals: int) -> Diagnostic:
+    times = "in every one" if len(seeds) == deals else f"in {len(seeds)}"
+    problem.notes.append((f"this happened {times} of {deals} random deals, first with seed {seeds[0]}", None))
+    return problem
+
+
+def play_deal(game, seed: int, bound: int = MAX_ACTIONS) -> Diagnostic | None:
+    """Play one deal with random legal actions from ``seed``; the first problem it shows, or None."""
+    rng = random.Random(seed)
+    try:
+        state = game.new_initial_state()
+        for _ in range(bound):
+            if state.is_terminal():
+                return zero_sum(state)
+            legal = state.legal_actions()
+            if not legal:
+                return _no_action(state)
+            state.apply_action(rng.choice(legal))
+    except EvalError as exc:
+        return Diagnostic("E553", f"a rule failed while a deal was played: {exc}", exc.span,
+                          "make sure the expression has a value in every situation a deal can reach")
+    if state.is_terminal():
+        return zero_sum(state)
+    return _too_long(state, bound)
+
+
+def _phase_words(state) -> str:
+    phase = state.phase
+    return f"phase {state.phase_index + 1} ({phase.kind})" if phase is not None else "between deals"
+
+
+def _no_action(state) -> Diagnostic:
+    who = state.game.seat_name(state.current_player()) if state.current_player() >= 0 else "chance"
+    return Diagnostic("E550", f"{who} is to act in {_phase_words(state)} but has no legal action",
+                      getattr(state.phase, "span", None),
+                      "check what the seat holds at this point: earlier phases may have left its hand empty")
+
+
+def _too_long(state, bound: int) -> Diagnostic:
+    return Diagnostic("E551", f"a deal did not end within {bound} actions; it was still in {_phase_words(state)}",
+                      getattr(state.phase, "span", None),
+                      "a throw-in that redeals almost every time, or rounds that never end, keep a deal going")
+
+
+def zero_sum(state) -> Diagnostic | None:
+    """E552 if the game settles between sides and this deal's scores do not sum to zero."""
+    definition = state.game.definition
+    settles = [p for p in definition.phases if getattr(p, "kind", None) == "settle"]
+    if not settles:
+        return None
+    deltas = [score - definition.match.start for score in state.scores]
+    if sum(deltas) == 0:
+        return None
+    shown = ", ".join(f"{state.game.seat_name(s)} {d:+d}" for s, d in enumerate(deltas))
+    return Diagnostic("E552", f"the deal does not sum to zero: {shown} (total {sum(deltas):+d})", settles[0].span,
+                      "in a game settled between sides, what one side wins the other must pay; look for `score` "
+                      "phases or payments that do not balance")

@@ -1,0 +1,167 @@
+"""Warnings (W6xx) about definitions nothing uses, names that hide each other, and conditions
+whose value never changes.
+
+Names read are found by parsing every expression of the document
+(:func:`rulelang.validators.exprs.names_read`). W602 a param never read, W603 a tag never
+used, W604 a deal variable never read, W605 an item no contract counts, W606 a phase whose
+``when`` never holds, W607 a ``forbid`` that never holds, W609 a name hidden by another of
+the same name, W610 a ``when`` that always holds, W613 a deal variable read before any phase
+sets it, W614 a match that always ends after its first deal.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.document import Document
+from rulelang.ir import GameDef
+from rulelang.validators.checks import check
+from rulelang.validators.exprs import names_read
+from rulelang.validators.probe import is_constant
+from rulelang.validators.semantic_deck import phase_bodies
+
+BUILT_IN = ("dealer", "forehand", "active", "seats", "players", "score", "deal_number", "declarer", "declarers",
+            "defenders", "contract", "called", "tricks_played", "player", "led_suit", "trick", "any", "side")
+
+
+def _warning(code: str, message: str, span, hint: str, notes=None) -> Diagnostic:
+    return Diagnostic(code, message, span, hint, severity=WARNING, notes=notes or [])
+
+
+def _mapping(doc: Document, *path) -> dict:
+    value = doc.get(path)
+    return value if isinstance(value, dict) else {}
+
+
+@check("params_are_read", needs_definition=False)
+def params_are_read(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """A param no expression reads changes nothing (W602)."""
+    read = names_read(doc)
+    for name in _mapping(doc, "params"):
+        if name not in read:
+            yield _warning("W602", f"the param '{name}' is never read", doc.span_of(("params", name)),
+                           "use it in an expression, or remove it")
+
+
+@check("tags_are_used", needs_definition=False)
+def tags_are_used(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """A tag no expression names is only decoration (W603)."""
+    read = names_read(doc)
+    for name in _mapping(doc, "deck", "tags"):
+        if name not in read:
+            yield _warning("W603", f"the tag '{name}' is never used", doc.span_of(("deck", "tags", name)),
+                           "use it in an expression (e.g. `count(hand(player) & tag)`), or remove it")
+
+
+def deal_variables(doc: Document) -> Iterator[tuple[str, int, str]]:
+    """``(variable, phase index, kind)`` of every ``choose`` and ``set``."""
+    for i, kind, body in phase_bodies(doc):
+        if kind in ("choose", "set") and body.get("var") is not None:
+            yield str(body["var"]), i, kind
+
+
+@check("deal_variables_are_read", needs_definition=False)
+def deal_variables_are_read(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """A chosen value nothing reads makes players decide for nothing (W604)."""
+    read = names_read(doc)
+    reported = set()
+    for var, i, kind in deal_variables(doc):
+        if var not in read and var not in reported:
+            reported.add(var)
+            yield _warning("W604", f"the deal variable '{var}' is never read", doc.span_of(("phases", i, kind, "var")),
+                           "read it in a condition or a score, or remove the phase")
+
+
+@check("variables_set_before_read", needs_definition=False)
+def variables_set_before_read(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """A phase that reads a deal variable no earlier phase sets always sees it unset (W613)."""
+    first_set: dict[str, int] = {}
+    for var, i, _ in deal_variables(doc):
+        first_set.setdefault(var, i)
+    reported = set()
+    for name, paths in names_read(doc).items():
+        for path in paths:
+            if name in first_set and path[0] == "phases" and path[1] < first_set[name] and name not in reported:
+                reported.add(name)
+                yield _warning("W613", f"'{name}' is read here, before any phase chooses it, so it is still unset",
+                               doc.span_of(path), "move the phase that chooses it earlier",
+                               [(f"'{name}' is first chosen here", doc.span_of(("phases", first_set[name])))])
+
+
+@check("items_are_counted", needs_definition=False)
+def items_are_counted(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """When every contract lists its items, an item none lists never scores (W605)."""
+    contracts = _mapping(doc, "contracts")
+    lists = [row.get("items") for row in contracts.values() if isinstance(row, dict)]
+    if not contracts or any(not isinstance(items, list) for items in lists):
+        return
+    counted = {str(item) for items in lists for item in items}
+    for name in _mapping(doc, "items"):
+        if name not in counted:
+            yield _warning("W605", f"the item '{name}' is counted by no contract, so it never scores",
+                           doc.span_of(("items", name)), "add it to a contract's `items`, or remove it")
+
+
+@check("constant_conditions")
+def constant_conditions(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
+    """``when`` and ``forbid`` conditions that never change (W606, W607, W610) and a match of one deal (W614)."""
+    for i, phase in enumerate(game.phases):
+        if is_constant(phase.when, False):
+            yield _warning("W606", f"phase {i + 1} ({phase.kind}) never runs: its `when` condition never holds",
+                           phase.when.span, "remove the phase, or fix the condition")
+        elif is_constant(phase.when, True):
+            yield _warning("W610", f"the `when` of phase {i + 1} ({phase.kind}) always holds", phase.when.span,
+                           "remove the `when`")
+        for option, rule in getattr(phase, "forbid", {}).items():
+            if is_constant(rule, False):
+                yield _warning("W607", f"the `forbid` condition of '{option}' never holds, so it forbids nothing",
+                               rule.span, "remove it, or fix the condition")
+    if is_constant(game.match.end, True):
+        yield _warning("W614", "the match always ends after its first deal: its `end` condition always holds",
+                       game.match.end.span or doc.span_of(("match",)), "write a condition on the scores or deals")
+
+
+@check("names_do_not_hide_each_other")
+def names_do_not_hide_each_other(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
+    """Two definitions with one name: expressions see only one of them (W609).
+
+    Options, contracts and items are left out: they only stand for their own name, and
+    an expression that reads one where another kind of value wins fails to type-check.
+    """
+    seen: dict[str, tuple[str, tuple]] = {}
+    for kind, name, path, overrides in _definitions(doc, game):
+        if name not in seen or seen[name][0] == kind:
+            seen.setdefault(name, (kind, path))
+            continue
+        (old_kind, old_path) = seen[name]
+        hidden, hider = ((old_kind, old_path), (kind, path)) if overrides else ((kind, path), (old_kind, old_path))
+        if overrides:
+            seen[name] = (kind, path)
+        yield _warning("W609", f"the {hidden[0]} '{name}' is hidden by the {hider[0]} '{name}': expressions that "
+                       f"say '{name}' mean the {hider[0]}", doc.span_of(hidden[1]), "rename one of them",
+                       [(f"the {hider[0]} '{name}'" + (" is defined here" if hider[1] else " is built in"),
+                         doc.span_of(hider[1]) if hider[1] else None)])
+
+
+def _definitions(doc: Document, game: GameDef) -> Iterator[tuple[str, str, tuple, bool]]:
+    """``(kind, name, path, overrides)`` in the order the compiler binds names."""
+    for name in _mapping(doc, "params"):
+        yield "param", name, ("params", name), True
+    for i, suit in enumerate(game.deck.suits):
+        yield "suit", suit.name, _suit_path(doc, i), True
+    for alias in game.deck.suit_aliases:
+        yield "suit alias", alias, ("deck", "suits"), False
+    for name in _mapping(doc, "deck", "tags"):
+        yield "tag", name, ("deck", "tags", name), True
+    for var, i, kind in deal_variables(doc):
+        yield "deal variable", var, ("phases", i, kind, "var"), True
+    for name in _mapping(doc, "match", "counters"):
+        yield "match counter", name, ("match", "counters", name), True
+    for name in BUILT_IN:
+        yield "built-in name", name, (), True
+
+
+def _suit_path(doc: Document, index: int) -> tuple:
+    suits = doc.get(("deck", "suits"))
+    return ("deck", "suits", index) if isinstance(suits, list) and index < len(suits) else ("deck",)

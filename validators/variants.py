@@ -1,0 +1,92 @@
+"""Checks of a variant against its base: overrides that change nothing (W608).
+
+The resolved document no longer says which values the variant wrote, so the variant's
+own file is read again (without resolving it) and compared, key by key as the merge goes,
+with its resolved base: a value equal to the base's, a phase replaced by an equal phase,
+or a ``null`` that removes a key the base does not have.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+from rulelang.diagnostics import WARNING, Diagnostic, RuleError
+from rulelang.document import Document
+from rulelang.validators.checks import check
+
+_MISSING = object()
+
+
+def variant_and_base(doc: Document) -> tuple[Document, Document] | None:
+    """The variant as written and its resolved base, if ``doc`` was read from a variant file."""
+    from rulelang.loader import find_game, read_document, resolve_document
+    path = Path(doc.path)
+    if doc.path.startswith("<") or not path.is_file():
+        return None
+    try:
+        raw = read_document(path)
+        ref = raw.data.get("extends")
+        found = find_game(str(ref), path.parent) if isinstance(ref, str) else None
+        if found is None:
+            return None
+        return raw, resolve_document(read_document(found))
+    except RuleError:
+        return None
+
+
+@check("overrides_change_something", needs_definition=False)
+def overrides_change_something(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """Every value a variant writes should differ from its base's (W608)."""
+    pair = variant_and_base(doc)
+    if pair is None:
+        return
+    raw, base = pair
+    for key, value in raw.data.items():
+        if key in ("extends", "game", "title"):
+            continue
+        if key == "phases" and isinstance(value, dict):
+            yield from _phase_patches(raw, base, value)
+        else:
+            yield from _compare(raw, base.data.get(key, _MISSING), value, (key,))
+
+
+def _compare(raw: Document, base: Any, value: Any, path: tuple) -> Iterator[Diagnostic]:
+    if value is None:
+        if base is _MISSING:
+            yield _unchanged(raw, path, f"`{_name(path)}: null` removes a key the base game does not have")
+        return
+    if isinstance(value, dict) and isinstance(base, dict):
+        for key, sub in value.items():
+            yield from _compare(raw, base.get(key, _MISSING), sub, path + (key,))
+        return
+    if base is not _MISSING and _equal(base, value):
+        yield _unchanged(raw, path, f"`{_name(path)}` is given the value the base game already has")
+
+
+def _phase_patches(raw: Document, base: Document, patches: dict) -> Iterator[Diagnostic]:
+    phases = base.data.get("phases")
+    for key, entry in patches.items():
+        index = int(key) - 1 if str(key).isdigit() else -1
+        if isinstance(phases, list) and 0 <= index < len(phases) and _equal(phases[index], entry):
+            yield _unchanged(raw, ("phases", key), f"phase {key} is replaced by the phase the base game already has")
+
+
+def _equal(first: Any, second: Any) -> bool:
+    """Equal as documents: same structure and values, ``1`` and ``true`` kept apart."""
+    if type(first) is not type(second):
+        return False
+    if isinstance(first, dict):
+        return first.keys() == second.keys() and all(_equal(first[k], second[k]) for k in first)
+    if isinstance(first, list):
+        return len(first) == len(second) and all(_equal(a, b) for a, b in zip(first, second))
+    return first == second
+
+
+def _name(path: tuple) -> str:
+    return ".".join(str(step) for step in path)
+
+
+def _unchanged(raw: Document, path: tuple, message: str) -> Diagnostic:
+    return Diagnostic("W608", f"this override changes nothing: {message}", raw.span_of(path),
+                      "remove it from the variant, or give it the value you meant", severity=WARNING)
