@@ -167,6 +167,15 @@ class Exchange(Phase):
         return False
 
     @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        seat = st.game.seat_name(st.current)
+        name = st.action_to_string(action)
+        if 0 <= action < st.game.num_cards and not st.pending:
+            return Diagnostic("E509", f"{seat} cannot discard {name}: it is not in {seat}'s hand", phase.span,
+                              f"discard one of {' '.join(st.game.deck.names(st.hands[st.current]))}, or say done")
+        return Phase.explain(st, phase, action)
+
+    @staticmethod
     def _draw(st, phase) -> bool:
         st.decisions[st.order[st.pos]] = f"exchanges {st.count}"
         if st.count:

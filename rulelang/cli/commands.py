@@ -33,6 +33,13 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
     p.set_defaults(handler=cmd_run)
 
+    p = sub.add_parser("play", help="you at the table, bots in the other seats")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--seat", type=int, default=1, help="your seat, 1..n (default 1)")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--deals", type=int, default=None, metavar="K")
+    p.set_defaults(handler=cmd_play)
+
     p = sub.add_parser("replay", help="replay a log, checking every move")
     p.add_argument("log", metavar="LOG")
     p.add_argument("--rules", metavar="OTHER", help="replay under another game or variant")
@@ -113,6 +120,12 @@ def cmd_run(args) -> int:
         title = f"{game.definition.title} — seed {args.seed}" if args.seed is not None else game.definition.title
         output.print_lines(narrate_match(summary, title))
     return 0
+
+
+def cmd_play(args) -> int:
+    """A person plays one seat at the terminal."""
+    from rulelang.cli.play import play_command
+    return play_command(args.game, args.seat, args.seed, args.deals)
 
 
 def cmd_replay(args) -> int:
