@@ -221,8 +221,7 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
     results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
-        output.print_json({"seed": seed, "matches": matches, **payload} if len(results) == 1
-                          else {"seed": seed, "matches": matches, **payload})
+        output.print_json({"seed": seed, "matches": matches, **payload})
     else:
         print_table(results, seed)
     return 0

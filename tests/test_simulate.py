@@ -1,0 +1,97 @@
+"""``rulelang simulate``: statistics of random play, computed generically from what the engine exposes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulelang.cli.main import main
+from rulelang.cli.simulate import merged_rows, simulate, table_rows
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    """Run the command line; (exit code, stdout, stderr)."""
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture(scope="module")
+def base_stats():
+    return simulate("zwanzig-ab", 200, 10, 7).to_json()
+
+
+def test_shares_of_each_deal_variable_add_up_to_one(base_stats):
+    assert base_stats["deals"] == 200
+    assert set(base_stats["vars"]["trump"]) == {"clubs", "spades", "hearts", "diamonds"}
+    assert sum(base_stats["vars"]["trump"].values()) == pytest.approx(1, abs=1e-3)
+
+
+def test_every_seat_plays_or_passes_once_per_deal_forced_plays_included(base_stats):
+    play, passes = base_stats["decisions"]["decide play"], base_stats["decisions"]["decide pass"]
+    for seat in ("P1", "P2", "P3", "P4"):
+        assert play[seat] + passes[seat] == pytest.approx(1, abs=1e-3)
+        assert 0 < passes[seat] < 1
+
+
+def test_per_deal_numbers_are_in_range(base_stats):
+    assert 0 <= base_stats["no_trick_share"] <= 1
+    assert all(0 <= v <= 3 for v in base_stats["cards_exchanged"].values())
+    assert all(-10 <= v <= 10 for v in base_stats["score_change"].values())
+    assert base_stats["contracts"] == {}
+    length = base_stats["match_length"]
+    assert length["matches"] == 10 and length["min"] >= 1 and length["mean"] >= length["min"]
+
+
+def test_the_same_seed_gives_the_same_numbers(base_stats):
+    assert simulate("zwanzig-ab", 200, 10, 7).to_json() == base_stats
+
+
+def test_a_game_without_choices_has_no_deal_variables_or_decisions():
+    stats = simulate("fuenf-dazu", 30, 0, 1).to_json()
+    assert stats["vars"] == {} and stats["decisions"] == {} and stats["cards_exchanged"] == {}
+    assert stats["match_length"] == {"matches": 0, "unfinished": 0}
+    assert stats["deals"] == 30 and 0 < stats["no_trick_share"] <= 1
+
+
+def test_contracts_are_counted_for_games_with_a_ladder():
+    stats = simulate("zwanzigerrufen", 20, 0, 3).to_json()
+    assert stats["contracts"] and sum(stats["contracts"].values()) == pytest.approx(1, abs=1e-3)
+    assert any(name.startswith("auction ") for name in stats["decisions"])
+
+
+def test_hearts_blind_shows_up_as_a_deal_variable():
+    stats = simulate("zwanzig-ab-kartenspiele", 60, 0, 2).to_json()
+    assert set(stats["vars"]["mode"]) == {"blind", "look"}
+    assert stats["vars"]["trump"]["hearts"] >= stats["vars"]["mode"]["blind"]
+
+
+def test_table_rows_and_side_by_side_rows(base_stats):
+    rows = table_rows(base_stats)
+    assert ("", "deals played", "200") in rows
+    assert any(r[1] == "trump = hearts" for r in rows)
+    merged = merged_rows([base_stats, {**base_stats, "game": "other", "vars": {}}])
+    trump = [r for r in merged if r[1] == "trump = hearts"][0]
+    assert trump[3] == ""                                          # missing in the second game
+
+
+def test_cli_json_and_compare_run_both_games_on_the_same_seeds(capsys):
+    code, out, _ = run(capsys, "simulate", "zwanzig-ab", "--deals", "40", "--matches", "2", "--seed", "5", "--json",
+                       "--compare", "zwanzig-ab-allekartenspiele")
+    data = json.loads(out)
+    assert code == 0 and data["seed"] == 5 and data["matches"] == 2
+    first, second = data["games"]
+    assert (first["game"], second["game"]) == ("zwanzig-ab", "zwanzig-ab-allekartenspiele")
+    assert first["deals"] == second["deals"] == 40
+
+
+def test_cli_table_without_a_terminal_has_no_progress_bar(capsys):
+    code, out, err = run(capsys, "simulate", "zwanzig-ab-helpster", "--deals", "20", "--matches", "1", "--seed", "1")
+    assert code == 0 and err == ""
+    assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide pass" in out
+
+
+def test_cli_refuses_zero_deals(capsys):
+    code, _, err = run(capsys, "simulate", "zwanzig-ab", "--deals", "0")
+    assert code == 1 and "E550" in err
