@@ -1,7 +1,7 @@
 """The catalogue of diagnostic codes: ``docs/diagnostics.md`` and its packaged summary.
 
 Every code has a section in ``docs/diagnostics.md`` headed ``### CODE — title``, followed
-by its explanation and a minimal example. :func:`parse_catalogue` reads that text;
+by its explanation and then a minimal example (introduced by a line starting ``Example``). :func:`parse_catalogue` reads that text;
 ``catalogue.json`` (next to this module, generated from the docs by
 ``python -m rulelang.validators.catalogue docs/diagnostics.md``) carries the titles and
 explanations into installed copies, where SARIF output names its rules with them.
@@ -47,10 +47,10 @@ def parse_catalogue(markdown: str) -> dict[str, Entry]:
 
 
 def _explanation(lines: list[str]) -> str:
-    """The prose before the first code block or sub-heading, as one paragraph per blank-line break."""
+    """The prose before the example (a line starting ``Example``, a code block or a heading)."""
     paragraphs: list[list[str]] = [[]]
     for line in lines:
-        if line.startswith(FENCE) or line.startswith("#"):
+        if line.startswith((FENCE, "#", "Example")):
             break
         if line.strip():
             paragraphs[-1].append(line.strip())

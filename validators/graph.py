@@ -5,8 +5,8 @@ scored) and ``over`` (the match ends). Edges go to the next phase; a phase with 
 ``when`` that may fail also lets the flow skip it; a throw-in leads back to ``start`` (a
 redeal); an auction loops on itself (rounds of bids); ``end`` leads to ``start`` (the next
 deal) and, unless the match can never end, to ``over``. A phase that can never finish
-(a throw-in that must always redeal, a decision whose every option is always forbidden,
-an auction with nothing to bid) has no edge onwards.
+(a throw-in that must always redeal, a decision whose every option is always forbidden)
+has no edge onwards; an auction with nothing to bid is R353's business.
 
 G401 a phase no deal can reach, G402 a phase no deal gets past, G403 a match that can
 never end, G410 contracts the ladder cannot order, G420 auction words that collide.
@@ -45,8 +45,6 @@ def blocked(game: GameDef, phase) -> str | None:
         return "its `must` condition always holds, so every deal is thrown in and dealt again"
     if kind == "decide" and phase.options and all(is_constant(phase.forbid.get(o), True) for o in phase.options):
         return "every option is always forbidden, so nobody can decide"
-    if kind == "auction" and not game.contracts:
-        return "there is no contract to bid, so the auction cannot open"
     return None
 
 

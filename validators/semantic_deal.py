@@ -66,6 +66,8 @@ def _follow(game: GameDef, path: DealPath, literal: dict) -> list[tuple]:
         handler = _STEPS.get(kind)
         if handler is not None:
             handler(table, step.phase, step.index)
+        if table.stock < 0:
+            return table.found
     if not started:
         _leftover(table, None)
     return table.found
@@ -81,7 +83,7 @@ def _deal(table: Table, phase, index: int) -> None:
         dealt = table.cards - table.stock + need
         table.report("R320", f"the deal needs {dealt} cards by this step but the deck has {table.cards}", index,
                      "deal fewer cards each, or use a larger pack")
-        table.stock, table.hand = 0, None
+        table.stock = -1
         return
     table.stock -= need
     table.hand = None if table.hand is None else table.hand + phase.each
@@ -130,7 +132,7 @@ def _tricks(table: Table, phase, index: int) -> None:
 
 def _leftover(table: Table, index: int | None) -> None:
     """Cards still in the stock when play starts are never used: hands + talon must make the deck."""
-    if table.stock <= 0 or table.hand is None:
+    if table.stock <= 0 or not table.hand:
         return
     talon = table.talon or 0
     at = table.last_dealt if table.last_dealt is not None else index

@@ -75,9 +75,13 @@ def _no_action(state) -> Diagnostic:
 
 
 def _too_long(state, bound: int) -> Diagnostic:
+    throw_ins = [p for p in state.game.definition.phases if getattr(p, "kind", None) == "throw_in"]
+    if state.redeals and throw_ins:
+        return Diagnostic("E551", f"a deal did not end within {bound} actions: it was thrown in and dealt again "
+                          f"{state.redeals} times", throw_ins[0].span,
+                          "a throw-in condition that holds for most hands redeals almost every time")
     return Diagnostic("E551", f"a deal did not end within {bound} actions; it was still in {_phase_words(state)}",
-                      getattr(state.phase, "span", None),
-                      "a throw-in that redeals almost every time, or rounds that never end, keep a deal going")
+                      getattr(state.phase, "span", None), "rounds that never end keep a deal going")
 
 
 def zero_sum(state) -> Diagnostic | None:
