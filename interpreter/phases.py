@@ -8,7 +8,7 @@ action), ``legal``, ``apply(state, phase, action) -> bool`` (True when the phase
 
 from __future__ import annotations
 
-from rulelang.deck import iter_bits
+from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 
@@ -28,7 +28,10 @@ def seats_from(st, start: int, mask: int) -> list[int]:
 
 def bits(mask: int) -> list[int]:
     """The set bits of ``mask`` as a sorted list."""
-    return list(iter_bits(mask))
+    return bit_list(mask) if mask < _TABLE_LIMIT else list(iter_bits(mask))
+
+
+_TABLE_LIMIT = 1 << 128
 
 
 def _where(phase) -> object:

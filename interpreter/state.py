@@ -40,6 +40,8 @@ class State:
         self.dealer = 0
         self.forehand = 0
         self.phase_index = -1
+        self.phase = None
+        self.handler = None
         self.seen: list[int] = []
         self.counters = dict(rules.match.counters)
         self.redeal = False
@@ -112,12 +114,14 @@ class State:
                 return
             self.phase_index += 1
             if self.phase_index >= len(phases):
+                self.phase = self.handler = None
                 self._end_deal()
                 return
-            phase = phases[self.phase_index]
+            phase = self.phase = phases[self.phase_index]
             if phase.when is not None and not phase.when.fn(self, None):
                 continue
-            if ph.HANDLERS[phase.kind].enter(self, phase) and not self.redeal:
+            self.handler = ph.HANDLERS[phase.kind]
+            if self.handler.enter(self, phase) and not self.redeal:
                 return
 
     def _redeal(self) -> None:
@@ -166,12 +170,6 @@ class State:
                 return True
         return limit is not None and self.deal_number >= limit
 
-    @property
-    def phase(self):
-        """The compiled phase being played, or None between deals."""
-        phases = self.game.definition.phases
-        return phases[self.phase_index] if 0 <= self.phase_index < len(phases) else None
-
     # ------------------------------------------------------------------ OpenSpiel vocabulary
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) when over."""
@@ -198,7 +196,7 @@ class State:
         if self.sub == "first_dealer":
             base = self.game.seat_base
             return list(range(base, base + self.game.num_players))
-        return ph.HANDLERS[self.phase.kind].legal(self, self.phase)
+        return self.handler.legal(self, self.phase)
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""
@@ -208,8 +206,7 @@ class State:
             self.dealer = action - self.game.seat_base
             self._start_deal()
             return
-        phase = self.phase
-        handler = ph.HANDLERS[phase.kind]
+        phase, handler = self.phase, self.handler
         self.seen.append(handler.seer(self, phase, action))
         if handler.apply(self, phase, action):
             self._next_phase()

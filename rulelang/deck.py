@@ -70,6 +70,24 @@ def iter_bits(mask: int):
         mask ^= low
 
 
+# For every byte position k (cards 8k..8k+7) and byte value b: the card indexes of b's set bits.
+_BYTE_BITS = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)] for k in range(16)]
+
+
+def bit_list(mask: int) -> list[int]:
+    """The indexes of the set bits of ``mask`` as a sorted list (table look-ups, one per byte)."""
+    out: list[int] = []
+    tables = _BYTE_BITS
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += tables[k][byte]
+        mask >>= 8
+        k += 1
+    return out
+
+
 @lru_cache(maxsize=None)
 def named_packs() -> dict:
     """The named packs of ``rulelang/packs.yaml``."""
