@@ -28,7 +28,8 @@ class Settle(Phase):
                 continue
             scored.extend((item, side, amount * factor)
                           for side, amount in Settle._score_item(st, item, contract, declarers, defenders))
-        if any(item.exclusive for item, _, _ in scored):
+        if any(item.exclusive and (item.achieved.fn(st, declarers) or item.achieved.fn(st, defenders))
+               for item, _, _ in scored):
             scored = [entry for entry in scored if entry[0].exclusive or entry[0].is_game]
         for item, side, amount in scored:
             net += amount if side == declarers else -amount

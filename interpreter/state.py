@@ -292,7 +292,8 @@ class State:
             return {}
         seat = self.game.seat_name
         partners = [s for s in range(self.game.num_players) if self.side_mask >> s & 1 and s != self.declarer]
-        knows = self.revealed or player == self.declarer and not partners or player in partners
+        row = self.game.definition.contracts.get(self.contract)
+        knows = self.revealed or player in partners or row is not None and row.sides == "alone"
         return {
             "contract": self.contract, "declarer": seat(self.declarer),
             "called": self.game.deck.cards[self.called].name if self.called >= 0 else None,
@@ -307,7 +308,9 @@ class State:
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has seen: the history with other players' private cards hidden."""
         name = self.game.action_to_string
-        seen = (name(a) if seer in (-1, player) else "?" for a, seer in zip(self.history, self.seen))
+        dealt = self.dealt[player]
+        seen = (name(a) if seer in (-1, player) or seer == -2 and dealt >> a & 1 else "?"
+                for a, seer in zip(self.history, self.seen))
         return f"{self.game.seat_name(player)} " + " ".join(seen)
 
     def var_text(self, name: str) -> str:

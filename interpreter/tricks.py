@@ -74,6 +74,8 @@ class Tricks(Phase):
             st.led_suit = st.game.deck.cards[action].suit
         st.trick.append((seat, action))
         st.trick_mask |= bit
+        if action == st.called:
+            st.revealed = True
         if len(st.trick) < len(st.order):
             st.current = st.order[len(st.trick)]
             return False
@@ -106,8 +108,6 @@ class Tricks(Phase):
         for seat, played in st.trick:
             st.card_trick[played] = number
             st.card_player[played] = seat
-        if st.called >= 0 and st.trick_mask >> st.called & 1:
-            st.revealed = True
         st.last_trick = (list(st.trick), winner)
         st.trick, st.trick_mask, st.led_suit = [], 0, -1
         st.order = seats_from(st, winner, st.among)
