@@ -14,6 +14,9 @@ C106   a phase entry is not a mapping with exactly one key
 C107   any other schema violation (too small, empty, badly formed)
 =====  ==========================================================
 
+Beyond the schema file, ``players`` is limited to :data:`MAX_PLAYERS` (C107): seats are the
+bits of one int, and a hostile number of seats would exhaust memory.
+
 Phases are checked entry by entry: the entry's single key picks the phase kind and
 its value is validated against that kind's sub-schema only, which gives far more
 specific messages than a failed ``oneOf``. In a variant (a document with ``extends``)
@@ -46,6 +49,7 @@ _TYPE_NOUNS = {
     "object": "a mapping",
     "null": "empty",
 }
+MAX_PLAYERS = 64
 _PHASE_ENTRY_HINT = "write each phase as its own list entry: '- kind: value', e.g. '- deal: {each: 3}'"
 
 
@@ -99,7 +103,18 @@ def check_schema(doc: Document) -> list[Diagnostic]:
         found.extend(_diagnose(doc, error, (), _root()))
     if "phases" in data:
         found.extend(_check_phases(doc, data["phases"], variant))
+    found.extend(_limits(doc, data))
     return sort_diagnostics(_unique(found))
+
+
+def _limits(doc: Document, data: dict) -> list[Diagnostic]:
+    """Limits the schema file leaves open but the engine needs: seats are the bits of one int."""
+    players = data.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
+        return [_diag(doc, "C107", f"'players' must be at most {MAX_PLAYERS}, got {players}", ("players",),
+                      "card games are played by a handful of players; the engine allows up to "
+                      f"{MAX_PLAYERS}")]
+    return []
 
 
 def _without_nulls(data: dict) -> dict:

@@ -1,10 +1,11 @@
 """Deal arithmetic for the player count, followed along every course a deal can take.
 
 Hands + talon = deck: R320 a deal needs more cards than are left, R323 cards never dealt
-when play starts, R326 a deal of no cards, R327 trick play before any card is dealt;
-exchange limits against the talon: R321 no talon, W601 the talon may run out, W611 an
-exchange of at most 0 cards (written as a number: a param set to 0 switches an exchange off); piles: R324 the stock does not divide evenly, R325 a pile
-count that differs from the player count.
+when play starts, R326 a deal of no cards, R327 trick play before any card is dealt.
+Exchange limits against the talon: R321 no talon, W601 the talon may run out, W611 an
+exchange of at most 0 cards (when written as a number: a param set to 0 is a switch).
+Piles: R324 the stock does not divide evenly, R325 a pile count that differs from the
+player count. Seating: R328 a first dealer who is not one of the seats.
 """
 
 from __future__ import annotations
@@ -143,3 +144,13 @@ def _leftover(table: Table, index: int | None) -> None:
 
 
 _STEPS = {"deal": _deal, "talon": _talon, "exchange": _exchange, "piles": _piles, "tricks": _tricks}
+
+
+@check("first_dealer_is_a_seat", needs_definition=False)
+def first_dealer_is_a_seat(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """A first dealer given by number must be one of the seats (R328)."""
+    first, players = doc.get(("seating", "first_dealer")), doc.get(("players",))
+    if isinstance(first, int) and isinstance(players, int) and not isinstance(first, bool) and first > players:
+        yield Diagnostic("R328", f"the first dealer is seat {first}, but the game has {players} seats",
+                         doc.span_of(("seating", "first_dealer")), f"give a seat number from 1 to {players}, or "
+                         "`random`")

@@ -19,10 +19,14 @@ _MISSING = object()
 
 
 def variant_and_base(doc: Document) -> tuple[Document, Document] | None:
-    """The variant as written and its resolved base, if ``doc`` was read from a variant file."""
+    """The variant as written and its resolved base, if ``doc`` was read from a variant file.
+
+    A resolved variant keeps the span of its ``extends`` key, which tells it from a game
+    without a base before any file is read again.
+    """
     from rulelang.loader import find_game, read_document, resolve_document
     path = Path(doc.path)
-    if doc.path.startswith("<") or not path.is_file():
+    if ("extends",) not in doc.spans or doc.path.startswith("<") or not path.is_file():
         return None
     try:
         raw = read_document(path)
