@@ -181,7 +181,16 @@ class DocumentBuilder(Transformer_NonRecursive):
     def word(self, meta, children) -> Node:
         """A bare word: number, boolean, null or text."""
         token = children[0]
-        return Node(scalar_value(str(token)), self.token_span(token))
+        return Node(self.scalar(token), self.token_span(token))
+
+    def scalar(self, token: Token) -> Any:
+        """The value of a bare word; a number too long for Python is reported (S118)."""
+        try:
+            return scalar_value(str(token))
+        except ValueError:
+            self.problem("S118", f"this number has {len(token)} digits, too many to read", self.token_span(token),
+                         'write it in quotes to keep it as text')
+            return None
 
     def keyword(self, meta, children) -> Node:
         """A keyword used as a key inside a generic mapping."""
@@ -194,7 +203,7 @@ class DocumentBuilder(Transformer_NonRecursive):
 
     def negative(self, meta, children) -> Node:
         """``- NUMBER``."""
-        value = scalar_value(str(children[0]))
+        value = self.scalar(children[0])
         span = self.span(meta)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.problem("S118", f"'-' must be followed by a number, not {str(children[0])!r}", span,

@@ -128,7 +128,9 @@ def scalar_text(value: Any, bare: bool = True) -> str | None:
 
 def key_text(key: Any, field: bool = False) -> str | None:
     """A mapping key as the DSL writes it, or None (negative numbers cannot be keys)."""
-    if isinstance(key, (int, float)) and not isinstance(key, bool) and math.copysign(1, key) < 0:
+    if isinstance(key, int) and not isinstance(key, bool) and key < 0:
+        return None
+    if isinstance(key, float) and math.copysign(1, key) < 0:
         return None
     if isinstance(key, str):
         return key if is_bare(key, field) else quote(key)

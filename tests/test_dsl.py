@@ -185,6 +185,11 @@ def test_an_overlong_inline_expression_is_refused():
     assert diagnostic.span.line == 1 and diagnostic.span.column == 18
 
 
+def test_a_number_too_long_for_python_is_reported_not_raised():
+    (diagnostic,) = errors_of("x = " + "7" * 5000)
+    assert diagnostic.code == "S118"
+
+
 def test_all_duplicates_of_a_file_are_reported_together():
     codes = [d.code for d in errors_of("players 4\nplayers 5\nparam x = 1\nparam x = 2\n")]
     assert codes == ["S116", "S116"]
