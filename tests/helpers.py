@@ -1,0 +1,140 @@
+"""Shared test helpers: golden files, scripted tables played by card name, state fingerprints.
+
+Imported by the test modules as ``from helpers import …`` (pytest puts ``tests/`` on the
+path because the folder has no ``__init__.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rulelang.interpreter.agents import ScriptedDeal
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+GOLDEN_CLI = TESTS / "golden" / "cli"
+LOGS = TESTS / "logs"
+YAML_GAME = ROOT / "games" / "zwanzig-ab.yaml"
+
+
+# ---------------------------------------------------------------------- golden files
+def relative_paths(text: str) -> str:
+    """``text`` with the repository's absolute path removed, so goldens do not depend on the checkout."""
+    return text.replace(str(ROOT) + os.sep, "")
+
+
+def assert_golden(path: Path, text: str) -> None:
+    """Compare ``text`` with the golden file ``path``; rewrite the file when UPDATE_GOLDEN=1."""
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path} is missing; run the tests once with UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------- seats and cards
+def seat(name: str) -> int:
+    """The 0-based index of a seat name: ``P1`` → 0."""
+    return int(name[1:]) - 1
+
+
+def card_names(game, text: str) -> list[str]:
+    """Canonical names of the cards in a space-separated string (``"AC 10h"`` → ``["A♣", "10♥"]``)."""
+    out = []
+    for word in text.split():
+        card = game.deck.lookup[word.casefold()]
+        out.append(game.deck.cards[card].name)
+    return out
+
+
+def names_of(game, mask: int) -> set[str]:
+    """The names of the cards in ``mask``."""
+    return set(game.deck.names(mask))
+
+
+# ---------------------------------------------------------------------- scripted tables
+class Table:
+    """A match whose deals are fixed card by card and whose moves are given by name.
+
+    ``hands`` maps seat names to the cards they are dealt, in dealing order (for Zwanzig
+    ab the first two form the first packet); ``talon`` lists the undealt cards top first
+    (default: the remaining cards in deck order). Chance events are taken from the
+    scripted deal automatically; ``do("P2 hearts", "P2 done", …)`` checks that it is the
+    named seat's turn and applies each move with ``apply_checked``.
+    """
+
+    def __init__(self, game, hands: dict[str, str], talon: str | None = None, dealer: str = "P1",
+                 scores: list[int] | None = None):
+        self.game = game
+        self.state = game.new_initial_state()
+        if scores is not None:
+            self.state.scores = list(scores)
+        self.dealer = dealer
+        self.deal(hands, talon)
+
+    def deal(self, hands: dict[str, str], talon: str | None = None) -> None:
+        """Script the next deal (the state must be at the start of a deal) and deal it."""
+        game = self.game
+        given = {seat(s): card_names(game, text) for s, text in hands.items()}
+        if talon is None:
+            used = {c for names in given.values() for c in names}
+            rest = [c.name for c in game.deck.cards if c.name not in used]
+        else:
+            rest = card_names(game, talon)
+        self.chance = ScriptedDeal(game, given, rest, dealer=seat(self.dealer))
+        self.deal_number = self.state.deal_number
+        self.settle()
+
+    def settle(self) -> None:
+        """Apply chance events of the current deal until a player has to act (or the deal is over)."""
+        st = self.state
+        while st.is_chance_node() and st.deal_number == self.deal_number:
+            st.apply_checked(self.chance.step(st))
+
+    def do(self, *moves: str) -> None:
+        """Apply moves written ``"P3 10♥"``: the seat must be the one to act."""
+        for move in moves:
+            who, name = move.split()
+            assert self.to_act() == who, f"{move}: it is {self.to_act()}'s turn"
+            action = self.game.string_to_action(name)
+            assert action is not None, f"{name} is no action of {self.game.name}"
+            self.state.apply_checked(action)
+            self.settle()
+
+    def to_act(self) -> str | None:
+        """The seat name to act now, or None at chance or terminal nodes."""
+        current = self.state.current_player()
+        return self.game.seat_name(current) if current >= 0 else None
+
+    def legal(self) -> list[str]:
+        """The names of the legal actions now."""
+        return [self.game.action_to_string(a) for a in self.state.legal_actions()]
+
+    def hand(self, who: str) -> set[str]:
+        """The cards ``who`` holds now."""
+        return names_of(self.game, self.state.hands[seat(who)])
+
+
+# ---------------------------------------------------------------------- fingerprints
+def fingerprint(state) -> tuple:
+    """What two equal states must share (cheap: no rule evaluation; of the history only its length and last action)."""
+    return (
+        tuple(state.hands), state.talon, state.stock, state.out, tuple(state.trick), tuple(state.won),
+        tuple(state.tricks), tuple(state.scores), tuple(state.discards), tuple(state.deal_delta),
+        state.active, tuple(sorted(state.vars.items())), tuple(sorted(state.decisions.items())),
+        state.dealer, state.forehand, state.deal_number, state.winner, len(state.history), state.history[-1:],
+        state.current_player(), len(state.deal_results),
+    )
+
+
+def full_fingerprint(state) -> tuple:
+    """``fingerprint`` plus what the rules compute from it: legal moves and every seat's view."""
+    n = state.game.num_players
+    return fingerprint(state) + (
+        tuple(state.legal_actions()),
+        tuple(state.observation_string(p) for p in range(n)),
+        tuple(state.information_state_string(p) for p in range(n)),
+        tuple(state.returns()),
+        repr(state.deal_results),
+    )

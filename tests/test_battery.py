@@ -1,0 +1,432 @@
+"""The generic battery: every shipped rule file loads, validates and survives random play.
+
+Nothing here knows a particular game. For each file of ``shipped_games()``, 2,000 seeded
+random playouts (single deals, and a few dozen matches of up to 30 deals) are checked
+after every step for conservation of cards, consistent counts, sorted legal moves, proper
+chance distributions and score bookkeeping. Every 100th playout ("deep") also checks at every
+step what each seat may see, that ``clone()`` is independent, and that replaying the
+serialized history passes through the same states; the other playouts check those at a
+sample of steps and replay their history once. ``undo_action`` (it replays the whole
+history) is checked at a sample of steps. Finally a few seeded runs go through the
+JSON-lines log and ``replay``.
+
+The playouts run on two processes when the machine has two cores (``BATTERY_JOBS=1``
+runs them in the test process, e.g. for a debugger). A failure names the seed:
+``Playout(game_of(path, 1), seed, deep).run()`` replays it alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import random
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache, reduce
+from operator import or_
+
+import pytest
+
+from helpers import fingerprint, full_fingerprint
+from rulelang.interpreter.log import log_lines, read_log, write_log
+from rulelang.interpreter.replay import replay
+from rulelang.interpreter.runner import play_match
+from rulelang.loader import check_document, load_game, open_document, shipped_games
+
+GAMES = shipped_games()
+IDS = [path.name for path in GAMES]
+
+PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 2000))   # random playouts per game in total
+MATCHES = 24              # of which whole matches; the rest are single deals
+DEEP_EVERY = 100          # every 100th playout checks views, clones and replay at every step
+SAMPLE_RATE = 0.02        # other playouts check views and clones at this share of steps
+UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
+SERIALIZE_RATE = 0.05     # share of a deep playout's steps whose whole view is kept for the replay check
+ONE_DEAL = 60             # about the number of actions of a deal: undo is sampled less beyond it
+MATCH_DEALS = 30          # a whole match stops after this many deals if its own rules have not ended it
+JOBS = int(os.environ.get("BATTERY_JOBS", min(2, os.cpu_count() or 1)))   # processes for the playouts
+
+CHANCE, TERMINAL = -1, -4
+
+
+@lru_cache(maxsize=None)
+def game_of(path, max_deals=None):
+    """The compiled game of a shipped rule file (cached: compiling is the slow part)."""
+    return load_game(str(path), max_deals=max_deals)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+# ---------------------------------------------------------------------- loading and validation
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_the_rule_file_loads_into_a_playable_game(path):
+    game = game_of(path)
+    assert game.num_players >= 2
+    assert game.num_cards >= game.num_players
+    state = game.new_initial_state()
+    assert not state.is_terminal()
+    assert state.legal_actions()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_the_rule_file_validates_with_no_errors(path):
+    doc = open_document(str(path))
+    definition, report = check_document(doc)
+    errors = [d.render() for d in report.items if d.is_error]
+    assert errors == []
+    assert definition is not None
+
+
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_every_action_name_reads_back_as_the_same_action(path):
+    game = game_of(path)
+    for action in range(game.num_distinct_actions()):
+        assert game.string_to_action(game.action_to_string(action)) == action
+
+
+# ---------------------------------------------------------------------- the per-step checks
+class Playout:
+    """One seeded random playout, its invariants checked after every step.
+
+    The cheap invariants (cards, counts, legal moves, chance, scores) hold at every step
+    of every playout. A *deep* playout also checks, at every step, the views of every
+    seat, an independent clone, and the replay of its serialized history state by state;
+    other playouts check those at a sample of steps and replay their history once.
+    """
+
+    def __init__(self, game, seed: int, deep: bool = False):
+        self.game = game
+        self.seed = seed
+        self.deep = deep
+        self.rng = random.Random(seed)
+        self.sample = random.Random(seed + 7919)
+        self.state = game.new_initial_state()
+        self.n = game.num_players
+        self.full_mask = game.deck.full_mask
+        self.start = list(self.state.scores)
+        self.deal_start = list(self.state.scores)
+        self.deal_number = 0
+        self.redeals = getattr(self.state, "redeals", 0)
+        self.completed = 0            # tricks completed by play in the current deal
+        self.trick_sizes = 0          # cards in those tricks
+        self.deal_began = 0           # length of the history when the current deal began
+        self.fingerprints = [fingerprint(self.state)] if deep else None
+        self.full = {}                # step -> full fingerprint, for a sample of steps
+
+    def run(self):
+        legal = self.check_state()
+        while legal:
+            self.step(legal)
+            legal = self.check_state()
+        self.check_terminal()
+        self.check_replay_of_serialized_history()
+        return self.state
+
+    # -------------------------------------------------------------- one step
+    def step(self, legal):
+        state = self.state
+        actor = state.current_player()
+        action = self.rng.choice(legal)
+        last_trick = state.last_trick
+        deal_before = state.deal_number
+        looking = self.deep or self.sample.random() < SAMPLE_RATE
+        if looking:
+            if self.deep and self.game.max_deals != 1:      # a deep match: one seat in turn, to stay quick
+                seats = [len(state.history) % self.n]
+            else:
+                seats = range(self.n) if self.deep else [self.sample.randrange(self.n)]
+            self.check_views(seats)
+            before = fingerprint(state)
+            twin = state.clone()
+            assert fingerprint(twin) == before, "clone() differs from the state it copies"
+            if self.sample.random() < 0.5:        # advance the clone half of the time: independence both ways
+                state, twin = twin, state
+            state.apply_action(action)
+            assert fingerprint(twin) == before, "applying an action to a clone (or its original) changed the other"
+            self.state = state
+            # undo replays the whole history: sample it, less often as a match grows long
+            if self.sample.random() < UNDO_RATE * min(1.0, ONE_DEAL / len(state.history)):
+                undone = state.clone()
+                undone.undo_action(actor, action)
+                assert full_fingerprint(undone) == full_fingerprint(twin), "undo_action did not restore the state"
+        else:
+            state.apply_action(action)
+        self.note_trick(last_trick, deal_before)
+        if state.deal_number != deal_before:
+            self.check_finished_deal()
+        elif getattr(state, "redeals", 0) != self.redeals:
+            self.new_deal()                        # thrown in: the same deal is dealt again
+        self.redeals = getattr(state, "redeals", 0)
+        if self.deep:
+            self.fingerprints.append(fingerprint(state))
+            if self.sample.random() < SERIALIZE_RATE * min(1.0, ONE_DEAL / len(state.history)) or state.is_terminal():
+                self.check_serialize()
+                self.full[len(state.history)] = full_fingerprint(state)
+
+    def note_trick(self, last_trick, deal_before):
+        state = self.state
+        finished = state.deal_results[-1]["last_trick"] if state.deal_number != deal_before else state.last_trick
+        if finished is not None and finished is not last_trick:
+            self.completed += 1
+            self.trick_sizes += len(finished[0])
+
+    def new_deal(self):
+        self.completed = 0
+        self.trick_sizes = 0
+        self.deal_began = len(self.state.history)
+
+    # -------------------------------------------------------------- invariants of every state
+    def check_state(self) -> list[int]:
+        """Check the state; return the actions that may be taken next (none when the match is over)."""
+        legal = self.check_moves()
+        self.check_cards()
+        self.check_counts()
+        self.check_scores()
+        return legal
+
+    def check_moves(self) -> list[int]:
+        """Legal moves are sorted, distinct, in range and present until the end; chance is a distribution."""
+        st = self.state
+        if st.is_terminal():
+            assert st.legal_actions() == [] and st.current_player() == TERMINAL
+            return []
+        if st.is_chance_node():
+            legal, probabilities = zip(*st.chance_outcomes())
+            legal = list(legal)
+            assert min(probabilities) > 0 and math.isclose(math.fsum(probabilities), 1.0)
+            if self.deep:
+                assert legal == st.legal_actions()
+        else:
+            assert 0 <= st.current_player() < self.n
+            legal = st.legal_actions()
+        assert legal, "no legal action in a state that is not terminal"
+        assert legal == sorted(set(legal)), f"legal actions not sorted and distinct: {legal}"
+        assert 0 <= legal[0] and legal[-1] < self.game.num_distinct_actions()
+        return legal
+
+    def check_cards(self):
+        """Every card of the deck is in exactly one place; cards dealt add up."""
+        st = self.state
+        trick_mask = 0
+        for _, card in st.trick:
+            trick_mask |= 1 << card
+        places = [st.stock, st.talon, st.out, trick_mask, *st.hands, *st.won, *getattr(st, "piles", ())]
+        union = reduce(or_, places)
+        total = sum(map(int.bit_count, places))
+        if union != self.full_mask or total != self.game.num_cards:
+            lost = self.game.deck.names(self.full_mask & ~union)
+            raise AssertionError(f"seed {self.seed}: cards missing {lost} or in two places ({total} counted)")
+        assert len(st.trick) == trick_mask.bit_count(), "a card is twice in the trick"
+        if not st.out:
+            assert not any(st.discards)
+            return
+        seen = 0
+        for mask in st.discards:
+            assert not mask & seen, "a discard belongs to two seats"
+            seen |= mask
+        assert seen & ~st.out == 0, "a seat's discard is not out of play"
+
+    def check_counts(self):
+        """Tricks counted equal tricks completed; the players' hands stay level during trick play."""
+        st = self.state
+        assert st.deal_number == self.deal_number
+        taken = sum(st.tricks)
+        if self.completed or not taken:
+            assert taken == self.completed, f"tricks counted {st.tricks}, completed {self.completed}"
+            assert sum(map(int.bit_count, st.won)) == self.trick_sizes
+        else:
+            # credited without play (`alone: takes_all`): one seat alone takes all its cards as tricks
+            holders = [s for s in range(self.n) if st.tricks[s]]
+            assert len(holders) == 1 and st.among.bit_count() == 1, f"tricks {st.tricks} with none played"
+            assert st.tricks[holders[0]] == st.won[holders[0]].bit_count()
+        phase = st.phase
+        if st.current >= 0 and phase is not None and phase.kind == "tricks":
+            in_trick = {s for s, _ in st.trick}
+            sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.among >> s & 1}
+            assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
+
+    def check_scores(self):
+        """Within a deal, scores move only by the deal's own deltas."""
+        st = self.state
+        if not st.is_terminal():
+            moved = [s - b for s, b in zip(st.scores, self.deal_start)]
+            assert moved == st.deal_delta, f"scores moved {moved} but the deal's deltas are {st.deal_delta}"
+
+    def check_views(self, seats):
+        """A seat sees its own hand and discards and never another seat's hidden cards."""
+        st, game = self.state, self.game
+        names = game.deck.names
+        for p in seats:
+            obs = st.observation(p)
+            assert obs["hand"] == names(st.hands[p])
+            assert obs["my_discards"] == names(st.discards[p])
+            assert obs["hand_sizes"] == {game.seat_name(s): h.bit_count() for s, h in enumerate(st.hands)}
+            hidden = 0
+            for q in range(self.n):
+                if q != p:
+                    hidden |= st.hands[q] | st.discards[q]
+            hidden_names = set(names(hidden))
+            visible = set(obs["hand"]) | set(obs["my_discards"]) | {c for _, c in obs["trick"]}
+            assert not hidden_names & visible, f"P{p + 1} sees {hidden_names & visible}"
+            shown = set(shown_cards(st, p, self.deal_began))    # earlier deals' cards were dealt afresh since
+            assert not hidden_names & shown, f"P{p + 1}'s information state shows {hidden_names & shown}"
+
+    # -------------------------------------------------------------- deal and match ends
+    def check_finished_deal(self):
+        st = self.state
+        assert st.deal_number == self.deal_number + 1, "more than one deal ended in one step"
+        assert len(st.deal_results) == st.deal_number
+        result = st.deal_results[-1]
+        if self.completed:
+            assert sum(result["tricks"]) == self.completed
+        assert [s - b for s, b in zip(result["scores"], self.deal_start)] == result["delta"]
+        self.deal_start = list(result["scores"])
+        self.deal_number = st.deal_number
+        if not st.is_terminal():          # a new deal has begun; a terminal state still shows the last one
+            assert st.scores == result["scores"], "scores changed between deals"
+            self.new_deal()
+
+    def check_terminal(self):
+        st, game = self.state, self.game
+        total = [sum(r["delta"][s] for r in st.deal_results) for s in range(self.n)]
+        assert [s - b for s, b in zip(st.scores, self.start)] == total, "final scores are not start + deal deltas"
+        match = game.definition.match
+        sign = -1 if match.winner == "lowest" else 1
+        assert st.returns() == [float(sign * (s - b)) for s, b in zip(st.scores, self.start)]
+        if st.winner is not None:
+            best = min(st.scores) if match.winner == "lowest" else max(st.scores)
+            assert st.scores[st.winner] == best and st.scores.count(best) == 1
+        self.check_views(range(self.n) if self.deep else [self.sample.randrange(self.n)])
+
+    def check_serialize(self):
+        st = self.state
+        data = json.loads(st.serialize())
+        assert data == {"game": self.game.name, "digest": self.game.definition.digest, "history": st.history}
+
+    def check_replay_of_serialized_history(self):
+        """Replaying the serialized history reproduces the state (a deep playout: state by state, checked)."""
+        self.check_serialize()
+        history = json.loads(self.state.serialize())["history"]
+        fresh = self.game.new_initial_state()
+        if self.deep:
+            assert fingerprint(fresh) == self.fingerprints[0]
+            for k, action in enumerate(history, start=1):
+                fresh.apply_checked(action)
+                assert fingerprint(fresh) == self.fingerprints[k], f"seed {self.seed}: replay differs after {k} actions"
+                if k in self.full:
+                    assert full_fingerprint(fresh) == self.full[k]
+            assert full_fingerprint(fresh) == full_fingerprint(self.state)
+        else:
+            for action in history:
+                fresh.apply_action(action)
+            assert fingerprint(fresh) == fingerprint(self.state)
+            assert fresh.legal_actions() == self.state.legal_actions()
+
+
+def shown_cards(state, player: int, since: int) -> list[str]:
+    """Card names that ``player``'s information state string shows in plain, from action ``since`` on.
+
+    The string is the seat's name, then one entry per action, each after a space: the
+    action's name, or ``?`` when hidden. Action names may contain spaces, so the string is
+    read against the history, from its end back to action ``since``.
+    """
+    game = state.game
+    text = state.information_state_string(player)
+    seat = game.seat_name(player)
+    history = state.history
+    if not history:
+        assert text == seat + " "
+        return []
+    pos, shown = len(text), []
+    for index in range(len(history) - 1, since - 1, -1):
+        action = history[index]
+        name = game.action_to_string(action)
+        if text.endswith(" " + name, 0, pos):
+            pos -= len(name) + 1
+            if action < game.num_cards:
+                shown.append(name)
+        elif text.endswith(" ?", 0, pos):
+            pos -= 2
+        else:
+            raise AssertionError(f"the information state of {seat} does not follow the history at action "
+                                 f"{index}: {text[max(0, pos - 40):pos]!r}")
+    if since == 0:
+        assert text[:pos] == seat, "the information state string is longer than the history"
+    return shown
+
+
+# ---------------------------------------------------------------------- random playouts
+def run_playouts(path, max_deals, seeds) -> tuple[list[str], list[int]]:
+    """Play ``(seed, deep)`` playouts of a game; the failures (seed and traceback) and each one's deal count."""
+    game = game_of(path, max_deals)
+    failures, deals = [], []
+    for seed, deep in seeds:
+        try:
+            state = Playout(game, seed, deep).run()
+        except Exception:                                   # noqa: BLE001 -- reported with its seed
+            failures.append(f"seed {seed}{' (deep)' if deep else ''}:\n{traceback.format_exc()}")
+            if len(failures) >= 3:
+                break
+            continue
+        deals.append(state.deal_number)
+    return failures, deals
+
+
+def play_in_parallel(path, max_deals, seeds) -> list[int]:
+    """Run the playouts on JOBS processes (forked, so the compiled game is shared); fail with every failure."""
+    chunks = [seeds[i::JOBS * 4] for i in range(JOBS * 4)]
+    if JOBS == 1:
+        results = [run_playouts(path, max_deals, chunk) for chunk in chunks]
+    else:
+        game_of(path, max_deals)                            # compile once, before forking
+        with ProcessPoolExecutor(JOBS, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = list(pool.map(run_playouts, [path] * len(chunks), [max_deals] * len(chunks), chunks))
+    failures = [text for found, _ in results for text in found]
+    assert not failures, f"{len(failures)} playout(s) failed; replay one with Playout(game, seed).run()\n\n" + \
+        "\n".join(failures)
+    return [count for _, counts in results for count in counts]
+
+
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_random_single_deals_keep_every_invariant_at_every_step(path):
+    seeds = [(seed, seed % DEEP_EVERY == 0) for seed in range(PLAYOUTS - MATCHES)]
+    deals = play_in_parallel(path, 1, seeds)
+    assert deals == [1] * len(seeds)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_random_whole_matches_keep_every_invariant_and_some_end_by_their_own_rules(path):
+    seeds = [(seed, seed == 100_000) for seed in range(100_000, 100_000 + MATCHES)]
+    deals = play_in_parallel(path, MATCH_DEALS, seeds)
+    assert len(deals) == MATCHES
+    assert sum(deals) > MATCHES, "no match lasted more than one deal: the match rules are never exercised"
+    assert min(deals) < MATCH_DEALS, f"no random match ended by the game's own rules within {MATCH_DEALS} deals"
+
+
+# ---------------------------------------------------------------------- logs
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_a_logged_run_replays_to_the_same_scores(path, seed, tmp_path):
+    game = game_of(path, MATCH_DEALS)
+    state, record = play_match(game, seed=seed)
+    log_file = tmp_path / "run.jsonl"
+    write_log(str(log_file), log_lines(game, seed, record, state))
+    outcome = replay(read_log(str(log_file)), game)
+    assert outcome.ok, outcome.problem and outcome.problem.render()
+    assert outcome.applied == len(record.actions) == len(state.history)
+    assert outcome.state.scores == state.scores
+    assert outcome.state.winner == state.winner
+    assert outcome.state.history == state.history
+    assert outcome.record.summary(outcome.state) == record.summary(state)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=IDS)
+def test_the_same_seed_plays_the_same_match(path):
+    game = game_of(path, max_deals=3)
+    first, _ = play_match(game, seed=42)
+    again, _ = play_match(game, seed=42)
+    assert first.history == again.history and first.scores == again.scores
