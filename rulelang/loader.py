@@ -35,13 +35,21 @@ def find_game(ref: str, relative_to: Path | None = None) -> Path | None:
         candidates.append(relative_to / ref)
     candidates.append(Path(ref))
     for path in candidates:
-        if path.is_file():
+        if _is_file(path):
             return path
     for suffix in SUFFIXES:
         shipped = games_dir() / f"{ref}{suffix}"
-        if shipped.is_file():
+        if _is_file(shipped):
             return shipped
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a readable file; a name the system cannot even look up is not one."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_document(path: Path) -> Document:

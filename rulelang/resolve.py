@@ -82,10 +82,11 @@ def _merge(base, over, path: tuple, child: Document, spans: dict):
 def _patch_list(items: list, patch: dict, child: Document, spans: dict) -> list:
     items = list(items)
     for key, value in patch.items():
-        index = int(key) - 1
+        index = int(key) - 1 if str(key).isdigit() else -1
         if not 0 <= index < len(items):
-            raise RuleError([Diagnostic("R311", f"the base game has no phase {key} (it has {len(items)})",
-                                        child.span_of(("phases", key)), "phases are numbered from 1")])
+            raise RuleError([Diagnostic("R311", f"the base game has no phase '{key}' (it has {len(items)})",
+                                        child.span_of(("phases", key)),
+                                        f"phases of the base are replaced by number, 1 to {len(items)}")])
         items[index] = copy.deepcopy(value)
         for path, span in child.spans.items():
             if path[:2] == ("phases", key):
