@@ -73,6 +73,10 @@ class _Replayer:
                 return
             else:
                 self.player_step(number, entry)
+        number, entry = self.peek()
+        if entry is not None:
+            raise _Stop(Diagnostic("E536", "the log goes on after the match is over",
+                                   at(self.log, number, "type"), "remove the lines after the last move"))
 
     def chance_step(self, number, entry) -> bool:
         if entry is not None and entry["type"] == "deal":
@@ -84,7 +88,11 @@ class _Replayer:
             self.apply(number, self.parse(number, entry), entry)
             return True
         if self.scripted is None:
-            return False
+            if entry is None:
+                return False
+            raise _Stop(Diagnostic("E537", f"cards must be dealt here (deal {self.state.deal_number + 1}), but the "
+                                   "log gives neither a deal line nor the chance events", at(self.log, number, "type"),
+                                   'put a {"type": "deal", "hands": …} line before this one'))
         try:
             action = self.scripted.step(self.state)
         except DealError as exc:
@@ -96,14 +104,21 @@ class _Replayer:
         self.last_line = number
         seats = {self.game.seat_name(s): s for s in range(self.game.num_players)}
         hands = {}
-        for name, cards in (entry.get("hands") or {}).items():
+        given = entry.get("hands") or {}
+        talon = entry.get("talon") or []
+        if not isinstance(given, dict) or not all(isinstance(c, list) for c in given.values()) \
+                or not isinstance(talon, list):
+            raise _Stop(Diagnostic("E538", "a deal line's hands must map seats to lists of cards, and its talon be "
+                                   "a list", at(self.log, number, "hands"),
+                                   '"hands": {"P1": ["A♣", "10♣", …], …}, "talon": ["7♥", …]'))
+        for name, cards in given.items():
             if name not in seats:
                 raise _Stop(Diagnostic("E534", f"the deal names a seat '{name}' this game does not have",
                                        at(self.log, number, "hands"), f"seats are {', '.join(seats)}"))
             hands[seats[name]] = list(cards)
         dealer = seats.get(entry.get("dealer")) if entry.get("dealer") else None
         try:
-            return ScriptedDeal(self.game, hands, entry.get("talon") or [], dealer)
+            return ScriptedDeal(self.game, hands, talon, dealer)
         except DealError as exc:
             raise _Stop(self.at_deal(exc.diagnostic)) from None
 

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
 from rulelang.cli import output
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def register(sub) -> None:
@@ -27,7 +39,7 @@ def register(sub) -> None:
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--seed", type=int, default=None)
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--deals", type=int, default=None, metavar="K", help="play K deals")
+    group.add_argument("--deals", type=positive, default=None, metavar="K", help="play K deals")
     group.add_argument("--match", action="store_true", help="play until the match ends (the default)")
     p.add_argument("--log", metavar="FILE", help="write a JSON-lines log")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
@@ -37,7 +49,7 @@ def register(sub) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1..n (default 1)")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--deals", type=int, default=None, metavar="K")
+    p.add_argument("--deals", type=positive, default=None, metavar="K")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("replay", help="replay a log, checking every move")
@@ -76,7 +88,7 @@ def register_variant_tools(sub) -> None:
 
     p = sub.add_parser("simulate", help="random agents play many deals; statistics per deal and match")
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
-    p.add_argument("--deals", type=int, default=1000, metavar="N", help="single deals to play (default 1000)")
+    p.add_argument("--deals", type=positive, default=1000, metavar="N", help="single deals to play (default 1000)")
     p.add_argument("--matches", type=int, default=None, metavar="M",
                    help="whole matches for the match length (default N/10, at most 100)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is played from seed S + i")

@@ -22,10 +22,12 @@ def game_for_log(log, rules: str | None):
     """The game a log is replayed under: ``rules`` if given, else the log's own rule file or game name."""
     from rulelang.loader import load_game
     max_deals = log.header.get("max_deals")
+    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
+        max_deals = None
     if rules:
         return load_game(rules, max_deals=max_deals)
     ref = log.header.get("rules")
-    if not ref or not Path(ref).is_file():
+    if not isinstance(ref, str) or not ref or not _is_file(ref):
         ref = str(log.header.get("game"))
     return load_game(ref, max_deals=max_deals)
 
@@ -120,6 +122,13 @@ def _cell(scores: dict | None, seat: str) -> str:
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
+
+
+def _is_file(ref: str) -> bool:
+    try:
+        return Path(ref).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def replay_command(path: str, rules: str | None, as_json: bool) -> int:
