@@ -65,6 +65,8 @@ def render(value) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         return ", ".join(render(v) for v in value)
+    if isinstance(value, dict) and ("highest" in value or "card" in value):
+        return _win_text(value)
     if isinstance(value, dict):
         flat = all(not isinstance(v, (dict, list)) for v in value.values())
         return (", " if flat else "; ").join(f"{k} {render(v)}" for k, v in value.items())
@@ -154,6 +156,7 @@ def diff_match(a: dict, b: dict) -> list[Change]:
 def diff_named(section: str, word: str) -> Callable[[dict, dict], list[Change]]:
     """A differ for a mapping of named rows (contracts, items): rows added, removed, or changed key by key."""
     def differ(a: dict, b: dict) -> list[Change]:
+        """Changes of the ``section`` rows from ``a`` to ``b``."""
         rows_a, rows_b = a.get(section) or {}, b.get(section) or {}
         return compare_maps(section, rows_a, rows_b, lambda k: f"{word} {k}")
     return differ

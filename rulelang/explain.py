@@ -413,6 +413,10 @@ def phase_choose(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
 
 def phase_exchange(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
     """``exchange {from, max}``."""
+    most = body.get("max", 0)
+    if ctx.reader.params.get(most, most) == 0:
+        return [f"No exchange: a player may exchange at most {ctx.say(most)} cards"] + \
+            _rest(body, {"from", "max", "when"})
     return [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in may "
             f"discard up to {_count(body.get('max', 0), 'card', ctx)}, out of play, and draw as many from the talon",
             "When the talon runs short, a player may exchange at most the cards left"] + \
