@@ -487,3 +487,34 @@ def test_replay_under_the_same_rules_in_the_other_syntax_is_a_plain_replay(capsy
     code, out, _ = _cli(capsys, "replay", log, "--rules", yaml_game)
     assert code == 0 and "Scores after each deal" not in out
     assert out.splitlines()[-1].endswith("the logged result is reproduced")
+
+
+# ---------------------------------------------------------------------- more changed rules
+def test_allekartenspiele_scores_must_land_exactly_on_zero():
+    t = Table(one_deal("zwanzig-ab-allekartenspiele"), SPADES, scores=[20, 4, 20, 20])
+    t.do("P2 spades", *KEEP4, "P3 pass", "P4 pass", "P1 pass")
+    assert t.state.scores[1] == 4                                   # -5 would overshoot zero
+
+
+def test_neuropool_no_trick_scores_ten_when_hearts_are_trumps():
+    t = Table(one_deal("zwanzig-ab-neuropool"), {"P2": "AH 10H KH QH JH", "P3": "AC 10C KC QC JC",
+                                                 "P4": "AS 10S KS QS JS", "P1": "AD 10D KD QD JD"})
+    t.do("P2 hearts", *KEEP4)
+    for rank in ("A", "10", "K", "Q", "J"):
+        t.do(f"P2 {rank}H", f"P3 {rank}C", f"P4 {rank}S", f"P1 {rank}D")
+    assert t.delta() == {"P1": 10, "P2": -10, "P3": 10, "P4": 10}   # five heart tricks at 2 each
+
+
+def test_wikibooks_german_exchanges_up_to_three():
+    hands = {"P2": "AA 10A KA OA UA 9A", "P3": "AL 10L KL OL UL 9L", "P4": "AH 10H KH OH UH 9H",
+             "P1": "AB 10B KB OB UB 9B"}
+    t = Table(one_deal("zwanzig-ab-wikibooks-german"), hands)
+    t.do("P2 look", "P2 acorns", "P2 9A", "P2 UA")
+    assert t.to_act() == "P2" and "done" in t.legal()
+    t.do("P2 OA")                                                   # the third discard ends the turn
+    assert t.to_act() == "P3" and len(t.hand("P2")) == 6
+
+
+def test_helpster_trumps_are_named_after_three_cards():
+    t = Table(one_deal("zwanzig-ab-helpster"), SPADES)
+    assert [len(t.hand(s)) for s in ("P1", "P2", "P3", "P4")] == [3, 3, 3, 3]
