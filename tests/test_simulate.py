@@ -92,6 +92,9 @@ def test_cli_table_without_a_terminal_has_no_progress_bar(capsys):
     assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide pass" in out
 
 
-def test_cli_refuses_zero_deals(capsys):
-    code, _, err = run(capsys, "simulate", "zwanzig-ab", "--deals", "0")
+def test_cli_refuses_zero_deals_and_negative_matches(capsys):
+    with pytest.raises(SystemExit) as stop:                       # a usage error from argparse
+        run(capsys, "simulate", "zwanzig-ab", "--deals", "0")
+    assert stop.value.code == 2
+    code, _, err = run(capsys, "simulate", "zwanzig-ab", "--deals", "5", "--matches", "-1")
     assert code == 1 and "E550" in err
