@@ -3,7 +3,7 @@
 Nothing here knows a particular game. For each file of ``shipped_games()``, 2,000 seeded
 random playouts (single deals, and a few dozen matches of up to 30 deals) are checked
 after every step for conservation of cards, consistent counts, sorted legal moves, proper
-chance distributions and score bookkeeping. Every 100th playout ("deep") also checks at every
+chance distributions and score bookkeeping. Every 200th playout ("deep") also checks at every
 step what each seat may see, that ``clone()`` is independent, and that replaying the
 serialized history passes through the same states; the other playouts check those at a
 sample of steps and replay their history once. ``undo_action`` (it replays the whole
@@ -25,7 +25,7 @@ import random
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache, reduce
-from operator import or_
+from operator import add, itemgetter, lt, or_
 
 import pytest
 
@@ -40,7 +40,7 @@ IDS = [path.name for path in GAMES]
 
 PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 2000))   # random playouts per game in total
 MATCHES = 24              # of which whole matches; the rest are single deals
-DEEP_EVERY = 100          # every 100th playout checks views, clones and replay at every step
+DEEP_EVERY = 200          # every 200th playout checks views, clones and replay at every step
 SAMPLE_RATE = 0.02        # other playouts check views and clones at this share of steps
 UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
 SERIALIZE_RATE = 0.05     # share of a deep playout's steps whose whole view is kept for the replay check
@@ -107,6 +107,7 @@ class Playout:
         self.state = game.new_initial_state()
         self.n = game.num_players
         self.full_mask = game.deck.full_mask
+        self.num_actions = game.num_distinct_actions()
         self.start = list(self.state.scores)
         self.deal_start = list(self.state.scores)
         self.deal_number = 0
@@ -181,48 +182,49 @@ class Playout:
 
     # -------------------------------------------------------------- invariants of every state
     def check_state(self) -> list[int]:
-        """Check the state; return the actions that may be taken next (none when the match is over)."""
-        legal = self.check_moves()
-        self.check_cards()
-        self.check_counts()
-        self.check_scores()
-        return legal
+        """Check the state; return the actions that may be taken next (none when the match is over).
 
-    def check_moves(self) -> list[int]:
-        """Legal moves are sorted, distinct, in range and present until the end; chance is a distribution."""
+        This runs after every step of every playout, so it is written for speed."""
         st = self.state
-        if st.is_terminal():
-            assert st.legal_actions() == [] and st.current_player() == TERMINAL
-            return []
-        if st.is_chance_node():
-            legal, probabilities = zip(*st.chance_outcomes())
-            legal = list(legal)
-            assert min(probabilities) > 0 and math.isclose(math.fsum(probabilities), 1.0)
+        current = st.current_player()
+        if current == TERMINAL:
+            assert st.legal_actions() == [] and st.is_terminal()
+            legal = []
+        elif current == CHANCE:
+            outcomes = st.chance_outcomes()
+            legal = list(map(itemgetter(0), outcomes))
+            probabilities = list(map(itemgetter(1), outcomes))
+            assert min(probabilities) > 0 and math.isclose(math.fsum(probabilities), 1.0), \
+                f"chance outcomes are no distribution: {outcomes}"
             if self.deep:
                 assert legal == st.legal_actions()
         else:
-            assert 0 <= st.current_player() < self.n
+            assert 0 <= current < self.n
             legal = st.legal_actions()
-        assert legal, "no legal action in a state that is not terminal"
-        assert legal == sorted(set(legal)), f"legal actions not sorted and distinct: {legal}"
-        assert 0 <= legal[0] and legal[-1] < self.game.num_distinct_actions()
+        if current != TERMINAL:
+            assert legal, "no legal action in a state that is not terminal"
+            assert all(map(lt, legal, legal[1:])), f"legal actions not sorted and distinct: {legal}"
+            assert 0 <= legal[0] and legal[-1] < self.num_actions, f"legal actions out of range: {legal}"
+        self.check_cards(st)
+        self.check_counts(st, current)
+        if current != TERMINAL:              # within a deal, scores move only by the deal's own deltas
+            assert list(map(add, self.deal_start, st.deal_delta)) == st.scores, \
+                f"scores {st.scores} are not {self.deal_start} plus the deal's deltas {st.deal_delta}"
         return legal
 
-    def check_cards(self):
-        """Every card of the deck is in exactly one place; cards dealt add up."""
-        st = self.state
+    def check_cards(self, st):
+        """Every card of the deck is in exactly one place (so the cards dealt add up)."""
         trick_mask = 0
         for _, card in st.trick:
             trick_mask |= 1 << card
         places = [st.stock, st.talon, st.out, trick_mask, *st.hands, *st.won, *getattr(st, "piles", ())]
-        union = reduce(or_, places)
         total = sum(map(int.bit_count, places))
-        if union != self.full_mask or total != self.game.num_cards:
-            lost = self.game.deck.names(self.full_mask & ~union)
+        if reduce(or_, places) != self.full_mask or total != self.game.num_cards or \
+                len(st.trick) != trick_mask.bit_count():
+            lost = self.game.deck.names(self.full_mask & ~reduce(or_, places))
             raise AssertionError(f"seed {self.seed}: cards missing {lost} or in two places ({total} counted)")
-        assert len(st.trick) == trick_mask.bit_count(), "a card is twice in the trick"
         if not st.out:
-            assert not any(st.discards)
+            assert not any(st.discards), "a seat has discards but nothing is out of play"
             return
         seen = 0
         for mask in st.discards:
@@ -230,31 +232,22 @@ class Playout:
             seen |= mask
         assert seen & ~st.out == 0, "a seat's discard is not out of play"
 
-    def check_counts(self):
+    def check_counts(self, st, current):
         """Tricks counted equal tricks completed; the players' hands stay level during trick play."""
-        st = self.state
         assert st.deal_number == self.deal_number
         taken = sum(st.tricks)
-        if self.completed or not taken:
-            assert taken == self.completed, f"tricks counted {st.tricks}, completed {self.completed}"
-            assert sum(map(int.bit_count, st.won)) == self.trick_sizes
+        if taken == self.completed:
+            assert sum(map(int.bit_count, st.won)) == self.trick_sizes, "the cards won are not the tricks' cards"
         else:
             # credited without play (`alone: takes_all`): one seat alone takes all its cards as tricks
             holders = [s for s in range(self.n) if st.tricks[s]]
-            assert len(holders) == 1 and st.among.bit_count() == 1, f"tricks {st.tricks} with none played"
+            assert not self.completed and len(holders) == 1 and st.among.bit_count() == 1, \
+                f"tricks counted {st.tricks}, completed {self.completed}"
             assert st.tricks[holders[0]] == st.won[holders[0]].bit_count()
-        phase = st.phase
-        if st.current >= 0 and phase is not None and phase.kind == "tricks":
+        if current >= 0 and st.phase.kind == "tricks":
             in_trick = {s for s, _ in st.trick}
             sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.among >> s & 1}
             assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
-
-    def check_scores(self):
-        """Within a deal, scores move only by the deal's own deltas."""
-        st = self.state
-        if not st.is_terminal():
-            moved = [s - b for s, b in zip(st.scores, self.deal_start)]
-            assert moved == st.deal_delta, f"scores moved {moved} but the deal's deltas are {st.deal_delta}"
 
     def check_views(self, seats):
         """A seat sees its own hand and discards and never another seat's hidden cards."""
@@ -300,7 +293,8 @@ class Playout:
         if st.winner is not None:
             best = min(st.scores) if match.winner == "lowest" else max(st.scores)
             assert st.scores[st.winner] == best and st.scores.count(best) == 1
-        self.check_views(range(self.n) if self.deep else [self.sample.randrange(self.n)])
+        if self.deep:
+            self.check_views(range(self.n))
 
     def check_serialize(self):
         st = self.state

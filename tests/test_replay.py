@@ -158,21 +158,31 @@ def test_a_missing_log_file_is_refused_with_e541(tmp_path):
 
 
 # ---------------------------------------------------------------------- malformed and overlong logs
-def test_moves_logged_after_the_end_of_the_match_are_reported(one_deal, tmp_path):
+def test_moves_logged_after_the_end_of_the_match_are_reported_with_e536(one_deal, tmp_path):
     lines = good_lines()
     lines.insert(-1, {"type": "action", "seat": "P3", "action": "9♥"})   # P3 does not even hold 9♥
     outcome = replay(read_log(write(tmp_path, lines)), one_deal)
-    assert not outcome.ok and outcome.problem.span.line == 28
+    assert not outcome.ok
+    assert (outcome.problem.code, outcome.problem.span.line) == ("E536", 28)
+    assert outcome.state.scores == [30, 14, 16, 20]                   # the match itself was replayed
 
 
-def test_a_log_without_its_deal_is_not_reported_ok(one_deal, tmp_path):
+def test_a_log_without_its_deal_is_reported_with_e537_at_the_first_move(one_deal, tmp_path):
     lines = [line for line in good_lines() if line["type"] not in ("deal", "result")]
     outcome = replay(read_log(write(tmp_path, lines)), one_deal)
     assert not outcome.ok
+    assert (outcome.problem.code, outcome.problem.span.line) == ("E537", 2)
+    assert outcome.applied == 0
 
 
-def test_a_deal_line_whose_hands_are_not_a_mapping_gives_a_located_error(one_deal, tmp_path):
+@pytest.mark.parametrize("change", [
+    {"hands": ["A♣", "10♣"]},
+    {"hands": {"P1": "Q♠ J♠ K♦ Q♦ J♦"}},
+    {"talon": "K♥ Q♥"},
+], ids=["hands a list", "cards a string", "talon a string"])
+def test_a_malformed_deal_line_gives_e538_at_its_line(one_deal, tmp_path, change):
     lines = good_lines()
-    lines[1]["hands"] = ["A♣", "10♣"]
+    lines[1].update(change)
     outcome = replay(read_log(write(tmp_path, lines)), one_deal)
-    assert not outcome.ok and outcome.problem.span.line == 2
+    assert not outcome.ok
+    assert (outcome.problem.code, outcome.problem.span.line) == ("E538", 2)
