@@ -369,3 +369,8 @@ def test_a_random_match_ends_after_the_first_deal_with_a_single_lowest_score_at_
         low = min(final)
         assert low <= 0 and final.count(low) == 1
         assert state.winner == final.index(low)
+
+
+def test_the_yaml_and_the_dsl_file_are_the_same_game():
+    games = [game_of(p) for p in FILES]
+    assert len({g.definition.digest for g in games}) == 1
