@@ -76,6 +76,7 @@ def register(sub) -> None:
 
 def register_variant_tools(sub) -> None:
     """Add ``diff``, ``explain`` and ``simulate``."""
+    from rulelang.cli.simulate import non_negative
     p = sub.add_parser("diff", help="what game B changes against game A, in rule terms")
     p.add_argument("a", metavar="A", help="a shipped game's name or a rule file")
     p.add_argument("b", metavar="B", help="a shipped game's name or a rule file")
@@ -89,7 +90,7 @@ def register_variant_tools(sub) -> None:
     p = sub.add_parser("simulate", help="random agents play many deals; statistics per deal and match")
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--deals", type=positive, default=1000, metavar="N", help="single deals to play (default 1000)")
-    p.add_argument("--matches", type=int, default=None, metavar="M",
+    p.add_argument("--matches", type=non_negative, default=None, metavar="M",
                    help="whole matches for the match length (default N/10, at most 100)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is played from seed S + i")
     p.add_argument("--compare", metavar="GAME2", help="run GAME2 on the same seeds, side by side")
