@@ -41,6 +41,7 @@ CHECKS: dict[str, Check] = {}
 def check(name: str, needs_definition: bool = True):
     """Register a check under ``name``."""
     def register(fn: CheckFn) -> CheckFn:
+        """Record ``fn`` in :data:`CHECKS` and return it unchanged."""
         CHECKS[name] = Check(name, fn, needs_definition)
         return fn
     return register

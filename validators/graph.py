@@ -80,7 +80,8 @@ def phase_flow(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
     for i, why in blockers:
         if i in reachable:
             yield Diagnostic("G402", f"no deal gets past this phase: {why}", doc.span_of(("phases", i)),
-                             "change the condition so that some deals go on")
+                             "change the condition so that some deals go on",
+                             notes=_blocker_notes(doc, game.phases[i]))
     notes = [("the deal cannot get past this phase", doc.span_of(("phases", i))) for i, _ in blockers]
     for i, phase in enumerate(game.phases):
         if runs(phase) and i not in reachable:
@@ -90,6 +91,13 @@ def phase_flow(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
         yield Diagnostic("G403", "the match can never end: its `end` condition never holds",
                          doc.span_of(("match", "end")), "write a condition that some scores meet, e.g. "
                          "`max(score) >= 20`")
+
+
+def _blocker_notes(doc: Document, phase) -> list:
+    """Where a blocking phase sends the deal (a redeal) or which rules block it (the forbids)."""
+    if phase.kind == "throw_in":
+        return [("every redeal starts the deal again here", doc.span_of(("phases", 0)))]
+    return [(f"'{option}' is forbidden by `{rule.text}`", rule.span) for option, rule in phase.forbid.items()]
 
 
 @check("ladder_order")
@@ -120,20 +128,23 @@ def auction_words(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
         words = [("pass", phase.pass_word), ("for", phase.for_word), ("against", phase.against_word)]
         words += [(("doubling", j), w) for j, w in enumerate(phase.doubling)]
         for key, word in words:
-            clash = _clash(game, words, key, word)
+            clash = _clash(game, words, key, word, body)
             if clash:
-                yield Diagnostic("G420", f"the auction word '{word}' is also {clash}, so the two cannot be told apart "
+                what, where = clash
+                yield Diagnostic("G420", f"the auction word '{word}' is also {what}, so the two cannot be told apart "
                                  "and the rounds may never end", doc.span_of(body + _as_path(key)),
-                                 "give every word of the auction its own name")
+                                 "give every word of the auction its own name",
+                                 notes=[(f"{what} is here", doc.span_of(where))])
 
 
-def _clash(game: GameDef, words: list, key, word: str) -> str | None:
+def _clash(game: GameDef, words: list, key, word: str, body: tuple) -> tuple[str, tuple] | None:
+    """What else the word ``word`` (at ``key``) names, and where that is written."""
     if key == "pass" and word in game.contracts:
-        return f"the name of the contract '{word}'"
+        return f"the name of the contract '{word}'", ("contracts", word)
     earlier = [k for k, w in words[:words.index((key, word))] if w == word]
     if earlier:
         other = earlier[0]
-        return f"the {'doubling word' if isinstance(other, tuple) else f'{other!r} word'}"
+        return f"the {'doubling word' if isinstance(other, tuple) else f'{other!r} word'}", body + _as_path(other)
     return None
 
 
