@@ -52,7 +52,7 @@ def test_list_shows_every_shipped_game_with_its_title(capsys):
     code, out, err = run(capsys, "list")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert any(re.fullmatch(r"zwanzig-ab\s+Zwanzig ab", line) for line in lines)
+    assert any(re.fullmatch(r"zwanzig-ab\s+Zwanzig ab  \(also as \.yaml\)", line) for line in lines)
     assert {line.split()[0] for line in lines} == {p.stem for p in shipped_games()}
 
 
@@ -268,10 +268,7 @@ def test_run_refuses_a_deal_count_below_one_as_a_usage_error(capsys, deals):
     assert "argument --deals" in err and "Traceback" not in err
 
 
-# ---------------------------------------------------------------------- known bugs (strict xfail)
-@pytest.mark.xfail(strict=True, reason="bug: rulelang/cli/commands.py cmd_list prints one line per file of "
-                   "shipped_games(), so a game shipped in both syntaxes (zwanzig-ab.rules and zwanzig-ab.yaml) "
-                   "is listed twice")
+# ---------------------------------------------------------------------- list, once per game
 def test_list_names_every_game_once(capsys):
     code, out, _ = run(capsys, "list")
     names = [line.split()[0] for line in out.splitlines()]

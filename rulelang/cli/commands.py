@@ -99,13 +99,19 @@ def register_variant_tools(sub) -> None:
 
 
 def cmd_list(args) -> int:
-    """Print the shipped games with their titles."""
+    """Print the shipped games with their titles, once per game (the first syntax found is read)."""
     from rulelang.loader import read_document, shipped_games
+    forms: dict[str, list] = {}
     for path in shipped_games():
-        doc = read_document(path)
+        forms.setdefault(path.stem, []).append(path)
+    for name, paths in sorted(forms.items()):
+        doc = read_document(paths[0])
         base = doc.data.get("extends")
-        suffix = f"  (variant of {base})" if base else ""
-        sys.stdout.write(f"{path.stem:28} {doc.data.get('title', '')}{suffix}\n")
+        notes = [f"variant of {base}"] if base else []
+        if len(paths) > 1:
+            notes.append("also as " + ", ".join(p.suffix for p in paths[1:]))
+        suffix = f"  ({'; '.join(notes)})" if notes else ""
+        sys.stdout.write(f"{name:32} {doc.data.get('title', '')}{suffix}\n")
     return 0
 
 
