@@ -4,7 +4,8 @@ Hypothesis feeds the whole validate pipeline (``rulelang.cli.validate.diagnostic
 a temporary file) with arbitrary text and with mutations of every shipped game: bytes
 replaced, lines deleted, duplicated or swapped, values of two ``key: value`` lines
 swapped, numbers replaced by extreme ones. Only :class:`Diagnostic` objects may come out,
-and each input must be done within a deadline.
+and each input must be done within a deadline (Hypothesis' deadline, and a hard time
+limit that interrupts an input that would otherwise run on).
 
 Two crashes found this way are in code the validators do not own; they are pinned by
 the xfail tests at the end, and the properties set exactly those crashes aside
@@ -14,7 +15,9 @@ the xfail tests at the end, and the properties set exactly those crashes aside
 from __future__ import annotations
 
 import re
+import signal
 import traceback
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -34,6 +37,7 @@ SOURCE_ROOTS = tuple(str(Path(p)) for p in [*rulelang.__path__, *rulelang.interp
                                             *rulelang.validators.__path__])
 EXTREMES = ["0", "-1", "1", "33", "64", "65", "1000000", "99999999999999999999", "0 / 0", "true", "none", "[]", "{}",
             '""', "x", "-", "~", "&a", "*a"]
+LIMIT_SECONDS = 10
 FUZZ = settings(max_examples=30, deadline=timedelta(seconds=5), derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
@@ -54,12 +58,35 @@ def known_crash(exc: BaseException) -> str | None:
     return None
 
 
+class TookTooLong(Exception):
+    """An input kept the pipeline busy past :data:`LIMIT_SECONDS`."""
+
+
+def _interrupt(signum, frame):
+    raise TookTooLong(f"validating one input took more than {LIMIT_SECONDS} s")
+
+
+@contextmanager
+def time_limit():
+    """Interrupt the pipeline after :data:`LIMIT_SECONDS` (Hypothesis' deadline only measures afterwards)."""
+    previous = signal.signal(signal.SIGALRM, _interrupt)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def validate_text(tmp_path: Path, text: str, suffix: str) -> list[Diagnostic]:
     """Validate ``text`` as a file with ``suffix``; known crashes are set aside, any other fails the test."""
     path = tmp_path / f"fuzzed{suffix}"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
-        found = diagnostics_of(str(path))
+        with time_limit():
+            found = diagnostics_of(str(path))
+    except TookTooLong:
+        raise
     except Exception as exc:  # noqa: BLE001 - the property is exactly that nothing else escapes
         assume(known_crash(exc) is None)
         raise
@@ -207,3 +234,19 @@ def test_the_known_crashes_are_recognised_and_nothing_else():
         int("tricks")
     except ValueError as exc:
         assert known_crash(exc) is None
+
+
+def test_an_input_that_runs_on_is_interrupted(monkeypatch):
+    monkeypatch.setattr(__import__("test_fuzz"), "LIMIT_SECONDS", 0.05)
+    with pytest.raises(TookTooLong):
+        with time_limit():
+            while True:
+                pass
+
+
+@pytest.mark.parametrize("count", ["3000000", "many", "0"])
+def test_a_hostile_pile_count_is_refused_before_the_compiler_sees_it(tmp_path, count):
+    text = (Path(SHIPPED[0]).parent / "zwanzigerrufen.yaml").read_text(encoding="utf-8")
+    with time_limit():
+        found = validate_text(tmp_path, text.replace("piles: {count: 4", f"piles: {{count: {count}"), ".yaml")
+    assert [d.code for d in found] == ["C107"]

@@ -14,8 +14,9 @@ C106   a phase entry is not a mapping with exactly one key
 C107   any other schema violation (too small, empty, badly formed)
 =====  ==========================================================
 
-Beyond the schema file, ``players`` is limited to :data:`MAX_PLAYERS` (C107): seats are the
-bits of one int, and a hostile number of seats would exhaust memory.
+Beyond the schema file (C107): ``players`` is at most :data:`MAX_PLAYERS`, since seats are
+the bits of one int; a ``piles`` count is a whole number from 1 to :data:`MAX_PILES`, since
+each pile is an action of its own. Hostile numbers there would exhaust memory.
 
 Phases are checked entry by entry: the entry's single key picks the phase kind and
 its value is validated against that kind's sub-schema only, which gives far more
@@ -50,6 +51,7 @@ _TYPE_NOUNS = {
     "null": "empty",
 }
 MAX_PLAYERS = 64
+MAX_PILES = 64
 _PHASE_ENTRY_HINT = "write each phase as its own list entry: '- kind: value', e.g. '- deal: {each: 3}'"
 
 
@@ -108,13 +110,27 @@ def check_schema(doc: Document) -> list[Diagnostic]:
 
 
 def _limits(doc: Document, data: dict) -> list[Diagnostic]:
-    """Limits the schema file leaves open but the engine needs: seats are the bits of one int."""
+    """Limits the schema file leaves open but the engine needs (see the module docs)."""
+    found = []
     players = data.get("players")
-    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
-        return [_diag(doc, "C107", f"'players' must be at most {MAX_PLAYERS}, got {players}", ("players",),
-                      "card games are played by a handful of players; the engine allows up to "
-                      f"{MAX_PLAYERS}")]
-    return []
+    if _whole(players) and players > MAX_PLAYERS:
+        found.append(_diag(doc, "C107", f"'players' must be at most {MAX_PLAYERS}, got {players}", ("players",),
+                           "card games are played by a handful of players; the engine allows up to "
+                           f"{MAX_PLAYERS}"))
+    phases = data.get("phases")
+    entries = phases.items() if isinstance(phases, dict) else enumerate(phases if isinstance(phases, list) else [])
+    for key, entry in entries:
+        body = entry.get("piles") if isinstance(entry, dict) else None
+        count = body.get("count", 1) if isinstance(body, dict) else 1
+        if not _whole(count) or not 1 <= count <= MAX_PILES:
+            found.append(_diag(doc, "C107", f"'count' must be a whole number from 1 to {MAX_PILES}, got "
+                               f"{_got(count)}", ("phases", key, "piles", "count"),
+                               "the number of piles is written as a number: every pile is an action of its own"))
+    return found
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _without_nulls(data: dict) -> dict:
