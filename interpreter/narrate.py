@@ -11,10 +11,16 @@ def narrate_match(summary: dict, title: str) -> list[str]:
         lines.extend(narrate_deal(deal))
     lines.append("")
     totals = "  ".join(f"{seat} {score}" for seat, score in summary["totals"].items())
+    played = sum(1 for deal in summary["deals"] if deal.get("delta"))
     if summary.get("winner"):
-        lines.append(f"Match over after {len(summary['deals'])} deal(s): {summary['winner']} wins.  Totals: {totals}")
+        lines.append(f"Match over after {played} deal(s): {summary['winner']} wins.  Totals: {totals}")
+    elif summary.get("finished"):
+        lines.append(f"Match over after {played} deal(s), shared win.  Totals: {totals}")
+    elif summary["deals"] and not summary["deals"][-1].get("delta"):
+        lines.append(f"Stopped during deal {summary['deals'][-1]['number']}, after {played} complete deal(s).  "
+                     f"Totals: {totals}")
     else:
-        lines.append(f"Stopped after {len(summary['deals'])} deal(s), no winner yet.  Totals: {totals}")
+        lines.append(f"Stopped after {played} deal(s), no winner yet.  Totals: {totals}")
     return lines
 
 

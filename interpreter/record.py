@@ -106,5 +106,5 @@ class MatchRecord:
             "game": self.game.name, "deals": self.deals,
             "totals": {seat(s): v for s, v in enumerate(state.scores)},
             "winner": seat(state.winner) if state.winner is not None else None,
-            "finished": state.is_terminal(),
+            "finished": state.match_ended,
         }

@@ -36,6 +36,7 @@ class State:
         self.history: list[int] = []
         self.deal_results: list[dict] = []
         self.winner: int | None = None
+        self.match_ended = False
         self.current = CHANCE
         self.dealer = 0
         self.forehand = 0
@@ -167,6 +168,7 @@ class State:
             leaders = [s for s, v in enumerate(self.scores) if v == best]
             if len(leaders) == 1 or match.tie != "play_on":
                 self.winner = leaders[0] if len(leaders) == 1 else None
+                self.match_ended = True
                 return True
         return limit is not None and self.deal_number >= limit
 
@@ -261,7 +263,7 @@ class State:
         self.__dict__.update(fresh.__dict__)
 
     def serialize(self) -> str:
-        """The game's name, rules digest and action history as JSON; see ``deserialize_state``."""
+        """The game's name, rules digest and action history as JSON; see :func:`deserialize_state`."""
         return json.dumps({"game": self.game.name, "digest": self.game.definition.digest, "history": self.history})
 
     # ------------------------------------------------------------------ what players see
@@ -341,3 +343,16 @@ class State:
         for s, hand in enumerate(self.hands):
             lines.append(f"{self.game.seat_name(s)}: {' '.join(deck.names(hand))} (score {self.scores[s]})")
         return "\n".join(lines)
+
+
+def deserialize_state(game, text: str) -> State:
+    """The state ``serialize`` described, rebuilt by replaying its history under ``game``.
+
+    Raises ValueError if the text was written under other rules (a different digest)."""
+    data = json.loads(text)
+    if data.get("digest") != game.definition.digest:
+        raise ValueError(f"the state was saved under other rules ({data.get('digest')}), not {game.definition.digest}")
+    state = game.new_initial_state()
+    for action in data.get("history", []):
+        state.apply_action(int(action))
+    return state
