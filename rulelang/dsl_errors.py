@@ -76,7 +76,7 @@ def syntax_diagnostic(exc: LarkError, text: str, path: str) -> Diagnostic:
     """The diagnostic for a Lark parse error in the rule file ``path``."""
     if isinstance(exc, UnexpectedCharacters):
         return _characters(exc, text, path)
-    if not isinstance(exc, UnexpectedToken):
+    if not isinstance(exc, UnexpectedToken) or getattr(exc.state, "value_stack", None) is None:
         return Diagnostic("S119", "the file could not be parsed", Span(path, 1, 1), "check the syntax")
     label = label_of(exc)
     return _BUILDERS[label](exc, path)
