@@ -247,6 +247,5 @@ def test_an_input_that_runs_on_is_interrupted(monkeypatch):
 @pytest.mark.parametrize("count", ["3000000", "many", "0"])
 def test_a_hostile_pile_count_is_refused_before_the_compiler_sees_it(tmp_path, count):
     text = (Path(SHIPPED[0]).parent / "zwanzigerrufen.yaml").read_text(encoding="utf-8")
-    with time_limit():
-        found = validate_text(tmp_path, text.replace("piles: {count: 4", f"piles: {{count: {count}"), ".yaml")
+    found = validate_text(tmp_path, text.replace("piles: {count: 4", f"piles: {{count: {count}"), ".yaml")
     assert [d.code for d in found] == ["C107"]
