@@ -32,6 +32,8 @@ class Game:
         self.seat_base = self.num_cards + len(self.symbols)
         self.symbol_ids = {name: self.symbol_base + i for i, name in enumerate(self.symbols)}
         self.max_deals = max_deals
+        self.seat_orders: dict[tuple[int, int], list[int]] = {}
+        self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
 
     @property
     def name(self) -> str:

@@ -17,21 +17,16 @@ CHANCE = -1
 
 def seats_from(st, start: int, mask: int) -> list[int]:
     """The seats of ``mask`` in the direction of play, beginning at ``start`` (or the next one in mask)."""
-    n, step = st.game.num_players, st.game.definition.step
-    order = []
-    for i in range(n):
-        seat = (start + i * step) % n
-        if mask >> seat & 1:
-            order.append(seat)
-    return order
+    cache = st.game.seat_orders
+    key = (start, mask)
+    order = cache.get(key)
+    if order is None:
+        n, step = st.game.num_players, st.game.definition.step
+        order = cache[key] = [seat for seat in ((start + i * step) % n for i in range(n)) if mask >> seat & 1]
+    return list(order)
 
 
-def bits(mask: int) -> list[int]:
-    """The set bits of ``mask`` as a sorted list."""
-    return bit_list(mask) if mask < _TABLE_LIMIT else list(iter_bits(mask))
-
-
-_TABLE_LIMIT = 1 << 128
+bits = bit_list
 
 
 def _where(phase) -> object:

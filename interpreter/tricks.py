@@ -93,8 +93,10 @@ class Tricks(Phase):
                 continue
             candidates = rule.cards.fn(st, None) & st.trick_mask
             if candidates:
-                best = min(iter_bits(candidates), key=lambda c: (cards[c].order, c))
-                return next((s, c) for s, c in st.trick if c == best)
+                low = (candidates & -candidates).bit_length() - 1
+                if candidates & ~st.game.card_suit_masks[low]:
+                    low = min(iter_bits(candidates), key=lambda c: (cards[c].order, c))
+                return next((s, c) for s, c in st.trick if c == low)
         raise EvalError("no win rule applies to this trick: " + " ".join(cards[c].name for _, c in st.trick),
                         st.phase.span if st.phase else None)
 

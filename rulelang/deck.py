@@ -72,10 +72,13 @@ def iter_bits(mask: int):
 
 # For every byte position k (cards 8k..8k+7) and byte value b: the card indexes of b's set bits.
 _BYTE_BITS = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)] for k in range(16)]
+_TABLE_LIMIT = 1 << 128
 
 
 def bit_list(mask: int) -> list[int]:
     """The indexes of the set bits of ``mask`` as a sorted list (table look-ups, one per byte)."""
+    if mask >= _TABLE_LIMIT:
+        return list(iter_bits(mask))
     out: list[int] = []
     tables = _BYTE_BITS
     k = 0
