@@ -3,8 +3,8 @@
 A log names its rules in its header (``rules``: a path, tried next to the log first;
 else ``game``: a shipped game). The replay's own diagnostic comes first (E53x, E54x,
 W650); when it stops at an illegal move (E530) the engine's reason is reported too,
-located at the rule that forbids the move (E501-E508, E511). Moves left in the log after
-the match is over are reported with the engine's E510.
+located at the rule that forbids the move (E501-E509, E511), and when the log goes on
+after the match is over (E536), the engine's E510 for the first move too many.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ def log_diagnostics(path: str) -> list[Diagnostic]:
     if outcome.problem is not None:
         found.append(outcome.problem)
         found.extend(_reason(log, outcome))
-    elif outcome.state.is_terminal():
-        found.extend(_moves_after_the_end(log, game, outcome.state))
     return found
 
 
@@ -50,31 +48,32 @@ def _entry(log, number: int) -> dict | None:
 
 
 def _reason(log, outcome) -> list[Diagnostic]:
-    """The engine's own diagnostic for the illegal move a replay stopped at (E5xx at the rule)."""
+    """The engine's own diagnostic for the move a replay stopped at, when the engine has one.
+
+    For an illegal move (E530) that is the rule that forbids it (E501-E509, E511), located
+    at the rule; for a move after the end of the match (E536) it is E510, located at the move.
+    """
     problem = outcome.problem
-    if problem.code != "E530" or problem.span is None:
+    if problem.code not in ("E530", "E536") or problem.span is None:
         return []
     entry = _entry(log, problem.span.line)
     if entry is None or entry.get("type") != "action":
         return []
-    action = outcome.state.string_to_action(str(entry.get("action", "")))
-    if action is None or outcome.state.is_terminal():
+    state = outcome.state
+    action = state.string_to_action(str(entry.get("action", "")))
+    if action is None:
         return []
-    return [outcome.state.explain_illegal(action)]
+    if problem.code == "E530":
+        return [] if state.is_terminal() else [state.explain_illegal(action)]
+    return _after_the_end(log, state, action, problem.span.line)
 
 
-def _moves_after_the_end(log, game, state) -> list[Diagnostic]:
-    """E510 at the first logged move the replay did not need because the match was over."""
+def _after_the_end(log, state, action: int, number: int) -> list[Diagnostic]:
+    """E510, the engine's word for a move made when the match is over, at the logged move."""
     from rulelang.interpreter.game import IllegalActionError
     from rulelang.interpreter.log import at
-    from rulelang.interpreter.replay import _Replayer
-    runner = _Replayer(log, game)
-    runner.run()
-    if runner.index >= len(runner.entries):
-        return []
-    number, entry = runner.entries[runner.index]
     try:
-        state.apply_checked(state.string_to_action(str(entry.get("action", ""))) or 0)
+        state.apply_checked(action)
     except IllegalActionError as exc:
         reason = exc.diagnostic
         return [Diagnostic(reason.code, reason.message, at(log, number), reason.hint)]
