@@ -16,6 +16,7 @@ parses each one with :func:`rulelang.expr.parse_expr` and collects the names it 
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterator
 
 from rulelang.diagnostics import RuleError
@@ -83,8 +84,21 @@ def _fits(value: Any, branch: Any) -> bool:
     return _KINDS.get(type(value)) in kinds and isinstance(value, (dict, list))
 
 
-def parsed_sites(doc: Document) -> Iterator[tuple[tuple, str, Expr]]:
-    """``(path, text, expr)`` of every expression of ``doc`` that parses (others are reported elsewhere)."""
+def parsed_sites(doc: Document) -> list[tuple[tuple, str, Expr]]:
+    """``(path, text, expr)`` of every expression of ``doc`` that parses (others are reported elsewhere).
+
+    Several checks read the same document one after the other, so the last document's
+    expressions are kept and not parsed again.
+    """
+    if _LAST[0] is not doc or _LAST[1] != doc.data:
+        _LAST[:] = [doc, copy.deepcopy(doc.data), list(_parse_all(doc))]
+    return _LAST[2]
+
+
+_LAST: list = [None, None, []]
+
+
+def _parse_all(doc: Document) -> Iterator[tuple[tuple, str, Expr]]:
     for path, text in expression_sites(doc):
         try:
             yield path, text, parse_expr(text)
