@@ -17,8 +17,8 @@ from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document
 from rulelang.expr import parse_expr
-from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding, Scope,
-                                  compile_expr, const)
+from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding, EvalError,
+                                  Scope, compile_expr, const)
 from rulelang.source import SOURCES, Span
 
 # Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
@@ -146,6 +146,8 @@ class GameCompiler(PhasesMixin, ItemsMixin):
     def typed_rule(self, path: tuple, want, scope: Scope | None = None) -> tuple[ir.Rule, str]:
         """The compiled expression at ``path`` and its type."""
         text = self.doc.get(path)
+        if isinstance(text, bool):
+            text = "true" if text else "false"
         origin = expr_origin(self.doc, path)
         try:
             compiled = compile_expr(parse_expr(str(text), origin), scope or self.scope, origin, want)
@@ -161,6 +163,10 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             rule = self.rule(path, INT)
             try:
                 return int(rule.fn(None, None))
+            except EvalError as exc:
+                self.report.add(Diagnostic("N219", f"this number cannot be worked out: {exc}", exc.span or
+                                           self.doc.span_of(path), "use a whole number or a param"))
+                return default
             except (TypeError, AttributeError, KeyError):
                 self.error("N217", "this number must be known before the game starts", path,
                            "use a whole number or a param")

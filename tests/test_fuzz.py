@@ -213,9 +213,6 @@ def test_a_hostile_pile_count_is_refused_before_the_compiler_sees_it(tmp_path, c
     assert [d.code for d in found] == ["C107"]
 
 
-@pytest.mark.xfail(strict=True, raises=Exception, reason="rulelang/compiler.py GameCompiler.number: a number known "
-                   "before play (`deal: {each: \"1 / 0\"}`) is evaluated with rule.fn(None, None), and the EvalError "
-                   "of a division by zero is not caught (only TypeError, AttributeError, KeyError are)")
 def test_a_division_by_zero_in_a_number_known_before_play_gives_a_diagnostic(tmp_path):
     path = tmp_path / "variant.yaml"
     path.write_text('extends: zwanzig-ab\nphases:\n  1:\n    deal: {each: "1 / 0"}\n', encoding="utf-8")

@@ -225,9 +225,6 @@ def test_the_catalogue_reads_titles_and_explanations_up_to_the_example():
     assert (entry.code, entry.title, entry.text) == ("N201", "unknown name", "A name nobody defined.\n\nMore.")
 
 
-@pytest.mark.xfail(strict=True, reason="rulelang/compiler.py GameCompiler.rule compiles str(value): a YAML boolean "
-                   "in a condition (`when: false`, which the schema allows) becomes the text 'False' and is reported "
-                   "as N201 unknown name 'False' instead of being the constant false")
 def test_a_boolean_written_as_a_condition_is_that_constant(tmp_path):
     path = variant(tmp_path, "phases:\n  4:\n    exchange: {from: forehand, max: 2, when: false}\n")
     assert codes(diagnostics_of(path)) == ["W606"]
