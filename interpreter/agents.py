@@ -130,7 +130,7 @@ def describe_view(state, seat: int) -> str:
     if view["trick"]:
         lines.append("  on the table: " + "  ".join(f"{s} {c}" for s, c in view["trick"]))
     lines.append("  scores: " + "  ".join(f"{s} {v}" for s, v in view["scores"].items()))
-    phase = state.phase
+    phase = state.step
     if phase is not None:
         lines.append("  now: " + _TURN_WORDS.get(phase.kind, phase.kind))
     return "\n".join(lines)

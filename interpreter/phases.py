@@ -29,6 +29,14 @@ def seats_from(st, start: int, mask: int) -> list[int]:
 bits = bit_list
 
 
+def turn_order(st, start: int, mask: int) -> list[int]:
+    """``seats_from``, narrowed to the one seat whose turn it is inside a ``turns`` phase."""
+    order = seats_from(st, start, mask)
+    if st.only_seat is not None:
+        return [seat for seat in order if seat == st.only_seat]
+    return order
+
+
 def _where(phase) -> object:
     return getattr(phase, "span", None)
 
@@ -121,7 +129,7 @@ class Exchange(Phase):
     def enter(st, phase) -> bool:
         if phase.max <= 0:
             return False
-        st.order = seats_from(st, phase.start.fn(st, None), st.active)
+        st.order = turn_order(st, phase.start.fn(st, None), st.active)
         st.pos, st.count, st.pending = 0, 0, 0
         return Exchange._turn(st, phase)
 
@@ -194,7 +202,7 @@ class Decide(Phase):
 
     @staticmethod
     def enter(st, phase) -> bool:
-        st.order = seats_from(st, phase.start.fn(st, None), st.active)
+        st.order = turn_order(st, phase.start.fn(st, None), st.active)
         st.pos = 0
         return Decide._turn(st, phase)
 

@@ -33,7 +33,7 @@ class MatchRecord:
         """Note ``action`` about to be applied by ``actor`` in ``state``."""
         name = self.game.action_to_string(action)
         seat = "chance" if actor == CHANCE else self.game.seat_name(actor)
-        phase = state.phase.kind if state.phase is not None and state.sub != "first_dealer" else "lot"
+        phase = state.step.kind if state.step is not None and state.sub != "first_dealer" else "lot"
         entry = {"deal": state.deal_number + 1, "seat": seat, "phase": phase, "action": name,
                  "legal": len(state.legal_actions())}
         self.actions.append(entry)
@@ -51,7 +51,7 @@ class MatchRecord:
         elif phase == "exchange" and action < self.game.num_cards:
             deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
         elif phase == "choose":
-            deal["decisions"].append({"seat": seat, "phase": phase, "action": name, "var": state.phase.var})
+            deal["decisions"].append({"seat": seat, "phase": phase, "action": name, "var": state.step.var})
         elif phase != "tricks":
             deal["decisions"].append({"seat": seat, "phase": phase, "action": name})
 

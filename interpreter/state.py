@@ -19,7 +19,7 @@ TERMINAL = -4
 
 _COPIED_LISTS = ("hands", "tricks", "won", "scores", "deal_delta", "discards", "trick", "order", "slots", "history",
                  "deal_results", "seen", "dealt", "card_trick", "card_player", "trick_winners", "item_results",
-                 "piles", "auction_log")
+                 "piles", "auction_log", "turn_seats")
 _COPIED_DICTS = ("vars", "decisions", "announced", "levels", "counters")
 MAX_REDEALS = 1000
 
@@ -99,6 +99,12 @@ class State:
         self.passes = 0
         self.rules = None
         self.auction_log: list[tuple[int, str]] = []
+        self.only_seat = None
+        self.sub_phase = None
+        self.sub_handler = None
+        self.turn_seats: list[int] = []
+        self.turn_pos = 0
+        self.step_pos = -1
 
     def _start_deal(self) -> None:
         rules = self.game.definition
@@ -321,6 +327,11 @@ class State:
         if self.game.definition.deal_vars.get(name) == "suit":
             return self.game.deck.suits[value].name if value is not None and value >= 0 else "none"
         return "none" if value is None else str(value)
+
+    @property
+    def step(self):
+        """The phase whose rules apply to the next action: the current step inside ``turns``, else the phase."""
+        return self.sub_phase if self.sub_phase is not None else self.phase
 
     def card_places(self) -> dict[str, int]:
         """Every place a card can be, as bitmasks: together they hold each card of the deck exactly once."""

@@ -6,22 +6,40 @@ from rulelang import ir
 from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SEAT, SEATS, SUIT, Binding, const
 
 
+TURN_STEPS = ("exchange", "decide")
+
+
 class PhasesMixin:
     """Builders ``phase_<kind>(path, body) -> phase`` for every phase kind."""
 
     def phase(self, index: int, entry: dict):
         """Compile entry ``index`` of ``phases``."""
+        return self.phase_at(("phases", index), entry)
+
+    def phase_at(self, where: tuple, entry: dict):
+        """Compile the phase entry found at document path ``where``."""
         kind, body = next(iter(entry.items()))
-        path = ("phases", index, kind)
+        path = where + (kind,)
         builder = getattr(self, "phase_" + kind, None)
         if builder is None:
             self.error("R303", f"unknown phase kind '{kind}'", path, "see docs/language.md, Phases")
             return None
         body = body if isinstance(body, dict) else {}
         result = builder(path, body)
-        result.span = self.doc.span_of(("phases", index))
+        result.span = self.doc.span_of(where)
         result.when = self.optional_rule(path + ("when",), BOOL)
         return result
+
+    def phase_turns(self, path, body):
+        steps = []
+        for i, entry in enumerate(body.get("steps") or []):
+            kind = next(iter(entry)) if isinstance(entry, dict) and entry else None
+            if kind not in TURN_STEPS:
+                self.error("R305", f"a turn cannot hold a '{kind}' step", path + ("steps", i),
+                           f"the steps of a turn are {', '.join(TURN_STEPS)}")
+                continue
+            steps.append(self.phase_at(path + ("steps", i), entry))
+        return ir.TurnsPhase(start=self.rule(path + ("from",), SEAT), steps=steps)
 
     def player_scope(self, scope=None):
         """A scope with ``player`` bound to the seat being considered."""

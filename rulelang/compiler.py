@@ -76,10 +76,16 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items)
 
     def phase_entries(self):
-        """(index, kind, body) of every phase entry."""
+        """(index, kind, body) of every phase entry, the steps inside ``turns`` included."""
         for i, entry in enumerate(self.data.get("phases") or []):
             kind, body = next(iter(entry.items()))
-            yield i, kind, body if isinstance(body, dict) else {}
+            body = body if isinstance(body, dict) else {}
+            yield i, kind, body
+            if kind == "turns":
+                for step in body.get("steps") or []:
+                    if isinstance(step, dict) and len(step) == 1:
+                        step_kind, step_body = next(iter(step.items()))
+                        yield i, step_kind, step_body if isinstance(step_body, dict) else {}
 
     def collect_symbols(self, deck) -> list[str]:
         """Every decision name an action can stand for, and the deal variables with their types."""
@@ -129,7 +135,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
 
     def option_names(self):
         """Option, contract and item names, usable as name constants in expressions."""
-        for _, kind, body in self.phase_entries():
+        for _, kind, body in list(self.phase_entries()):
             if kind in ("choose", "decide") and isinstance(body.get("options", body.get("from")), list):
                 yield from (str(o) for o in body.get("options", body.get("from")))
         yield from (str(c) for c in self.data.get("contracts") or {})

@@ -183,6 +183,15 @@ class AuctionPhase(PhaseBase):
 
 
 @dataclass
+class TurnsPhase(PhaseBase):
+    """Each active seat in turn from ``start`` goes through all of ``steps`` before the next seat begins."""
+
+    start: Rule | None = None
+    steps: list = field(default_factory=list)
+    kind: str = "turns"
+
+
+@dataclass
 class SettlePhase(PhaseBase):
     """Score every counting item per side, then settle between the sides (``pattern``)."""
 

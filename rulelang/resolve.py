@@ -81,16 +81,27 @@ def _merge(base, over, path: tuple, child: Document, spans: dict):
 
 def _patch_list(items: list, patch: dict, child: Document, spans: dict) -> list:
     items = list(items)
+    removed = []
     for key, value in patch.items():
         index = int(key) - 1 if str(key).isdigit() else -1
         if not 0 <= index < len(items):
             raise RuleError([Diagnostic("R311", f"the base game has no phase '{key}' (it has {len(items)})",
                                         child.span_of(("phases", key)),
                                         f"phases of the base are replaced by number, 1 to {len(items)}")])
+        if value is None:
+            removed.append(index)
+            continue
         items[index] = copy.deepcopy(value)
         for path, span in child.spans.items():
             if path[:2] == ("phases", key):
                 spans[("phases", index) + path[2:]] = span
+    for index in sorted(removed, reverse=True):
+        del items[index]
+        for path in sorted((p for p in spans if p[:1] == ("phases",) and len(p) > 1 and isinstance(p[1], int)
+                            and p[1] >= index), key=lambda p: p[1]):
+            span = spans.pop(path)
+            if path[1] > index:
+                spans[("phases", path[1] - 1) + path[2:]] = span
     return items
 
 
