@@ -84,6 +84,13 @@ def _winning_card(scope, st, number: int) -> int:
     return st.trick_winners[number - 1][1] if 0 < number <= len(st.trick_winners) else -1
 
 
+def _position(scope, st, card: int) -> int:
+    for place, (_, played) in enumerate(st.trick, start=1):
+        if played == card:
+            return place
+    return 0
+
+
 def _taken_by(scope, st, card: int) -> int:
     number = st.card_trick[card] if card >= 0 else 0
     return st.trick_winners[number - 1][0] if number else -1
@@ -120,6 +127,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                              "the number (from 1) of the trick a card fell in, or 0"),
     "taken_by": FunctionSpec((CARD,), SEAT, _unary(_taken_by), "the seat that won the trick a card fell in, or none"),
     "winning_card": FunctionSpec((INT,), CARD, _unary(_winning_card), "the card that won trick number N"),
+    "position": FunctionSpec((CARD,), INT, _unary(_position),
+                             "the place (from 1) of a card in the trick on the table, or 0"),
     "scored": FunctionSpec((NAME,), BOOL, _unary(lambda sc, st, name: name in st.scored_items),
                            "whether the named item scored for either side in this deal's settlement"),
 }

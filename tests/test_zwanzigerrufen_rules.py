@@ -511,6 +511,26 @@ def test_without_maerchenstich_a_suit_solo_trick_of_the_three_is_won_by_the_skü
     assert t.trick("P1 Sküs P2 XXI P3 I P4 VII") == "P1"
 
 
+def test_with_the_ordered_maerchenstich_mond_skus_pagat_in_that_order_is_won_by_the_pagat():
+    t = Table(game("zwanzigerrufen-ordered-maerchenstich"), BASE)
+    t.do("P1 call")
+    t.weiter()
+    assert t.trick("P1 Mond P2 Sküs P3 V P4 Pagat") == "P4"
+
+
+def test_with_the_ordered_maerchenstich_another_order_leaves_the_trick_to_the_skus():
+    t = Table(game("zwanzigerrufen-ordered-maerchenstich"), swap(BASE, "XXI", "Sküs"))
+    t.do("P1 call")
+    t.weiter()
+    assert t.trick("P1 Sküs P2 Mond P3 V P4 Pagat") == "P1"
+
+
+def test_without_throw_in_a_hand_without_tarocks_is_played():
+    variant = game("zwanzigerrufen-no-throw-in")
+    kinds = [phase.kind for phase in variant.definition.phases]
+    assert "throw_in" not in kinds and kinds[:4] == ["choose", "deal", "deal", "piles"]
+
+
 # ====================================================================== 6. the called partner is secret
 def observed_partner(t: Table) -> dict:
     return {p: t.state.observation(seat(p))["partner"] for p in SEATS}
