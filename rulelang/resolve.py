@@ -72,8 +72,13 @@ def _merge(base, over, path: tuple, child: Document, spans: dict):
             if key == "phases" and path == () and isinstance(value, dict) and isinstance(base.get(key), list):
                 base[key] = _patch_list(base[key], value, child, spans)
                 continue
+            merged_mappings = isinstance(base.get(key), dict) and isinstance(value, dict)
             base[key] = _merge(base.get(key), value, path + (key,), child, spans)
-            _take_spans(spans, child, path + (key,))
+            if merged_mappings:
+                if path + (key,) in child.spans:
+                    spans[path + (key,)] = child.spans[path + (key,)]
+            else:
+                _take_spans(spans, child, path + (key,))
         return base
     _take_spans(spans, child, path)
     return copy.deepcopy(over)
