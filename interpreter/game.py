@@ -37,7 +37,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The game's id, e.g. ``zwanzig-ab``."""
+        """The game's id, as written in its rule file."""
         return self.definition.name
 
     def num_distinct_actions(self) -> int:

@@ -88,7 +88,7 @@ def read_log(path: str) -> LogFile:
         parsed.append((number, line))
     if not parsed or parsed[0][1].get("type") != "header":
         raise RuleError([Diagnostic("E544", "the log does not start with a header line", Span(path, 1, 1),
-                                    'begin with {"type": "header", "game": "zwanzig-ab", …}')])
+                                    'begin with {"type": "header", "game": "<game id>", …}')])
     log = LogFile(path, parsed[0][1])
     for number, line in parsed[1:]:
         if line["type"] == "result":

@@ -9,7 +9,7 @@ SIDE_RULES = ("alone", "called")
 
 
 def announcement(item: str, word: str) -> str:
-    """The action name of announcing ``item`` with ``word`` (for or against): ``pagat_ultimo_dazu``."""
+    """The action name of announcing ``item`` with ``word`` (for or against): ``slam_for``."""
     return f"{item}_{word}"
 
 

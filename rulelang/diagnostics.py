@@ -98,6 +98,17 @@ def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=key)
 
 
+def unique_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` without repeats (same code, message and place), in their order."""
+    seen, out = set(), []
+    for d in diagnostics:
+        key = (d.code, d.message, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
 def render_all(diagnostics: Iterable[Diagnostic]) -> str:
     """Render diagnostics separated by blank lines."""
     return "\n\n".join(d.render() for d in diagnostics)

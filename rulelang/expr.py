@@ -84,7 +84,7 @@ def syntax_diagnostic(exc: LarkError, text: str, origin: Span | None) -> Diagnos
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         return _diag("S102", f"unexpected character {char!r} in expression", origin, line, column,
-                     "names are letters, digits and _; cards are written in quotes, e.g. 'Pagat'")
+                     "names are letters, digits and _; cards are written in quotes, e.g. '10♥'")
     token = getattr(exc, "token", None)
     shown = f"'{token}'" if token is not None else "this"
     return _diag("S103", f"unexpected {shown} in expression", origin, line, column,

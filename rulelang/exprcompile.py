@@ -210,7 +210,7 @@ class _Compiler:
             return _fold_or(CARDS, parts)
         if kinds <= {SEAT, SEATS}:
             return _fold_or(SEATS, [self.coerce(c, SEATS, a, "a set") for c, a in zip(items, e.args)])
-        return self.fail(e, "N212", "a set in { } holds cards or seats", "write {'XXI', 'Sküs'} or {dealer, forehand}")
+        return self.fail(e, "N212", "a set in { } holds cards or seats", "write {'A♣', 'K♣'} or {dealer, forehand}")
 
     def op_compare(self, e: Expr) -> Compiled:
         a, b = self.node(e.args[0]), self.node(e.args[1])

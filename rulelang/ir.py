@@ -79,7 +79,7 @@ class DecidePhase(PhaseBase):
 @dataclass
 class WinRule:
     """One rule of the trick winner: the highest card of the trick within ``cards``,
-    or the named ``card`` when ``when`` holds (a special winner such as the Märchenstich)."""
+    or the named ``card`` when ``when`` holds (a special winner, e.g. one card that takes any trick holding two given others)."""
 
     cards: Rule | None = None
     card: Rule | None = None

@@ -33,12 +33,12 @@ import difflib
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from rulelang.diagnostics import Diagnostic, sort_diagnostics
+from rulelang.diagnostics import Diagnostic, sort_diagnostics, unique_diagnostics
 from rulelang.document import Document
 
 _TYPE_NOUNS = {
@@ -106,7 +106,7 @@ def check_schema(doc: Document) -> list[Diagnostic]:
     if "phases" in data:
         found.extend(_check_phases(doc, data["phases"], variant))
     found.extend(_limits(doc, data))
-    return sort_diagnostics(_unique(found))
+    return sort_diagnostics(unique_diagnostics(found))
 
 
 def _limits(doc: Document, data: dict) -> list[Diagnostic]:
@@ -145,16 +145,6 @@ def _without_nulls(data: dict) -> dict:
 def _merged(path: tuple) -> bool:
     """True if a variant's value at ``path`` is merged key by key into its base (no list on the way)."""
     return all(isinstance(step, str) for step in path)
-
-
-def _unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-    seen, out = set(), []
-    for d in diagnostics:
-        key = (d.code, d.message, d.span)
-        if key not in seen:
-            seen.add(key)
-            out.append(d)
-    return out
 
 
 # --- phases ----------------------------------------------------------------------------

@@ -9,15 +9,21 @@ import sys
 from rulelang.cli import output
 
 
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def at_least(minimum: int):
+    """An argparse type: a whole number of at least ``minimum``."""
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+    return whole_number
+
+
+positive = at_least(1)
+non_negative = at_least(0)
 
 
 def register(sub) -> None:
@@ -76,7 +82,6 @@ def register(sub) -> None:
 
 def register_variant_tools(sub) -> None:
     """Add ``diff``, ``explain`` and ``simulate``."""
-    from rulelang.cli.simulate import non_negative
     p = sub.add_parser("diff", help="what game B changes against game A, in rule terms")
     p.add_argument("a", metavar="A", help="a shipped game's name or a rule file")
     p.add_argument("b", metavar="B", help="a shipped game's name or a rule file")

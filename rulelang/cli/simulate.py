@@ -208,18 +208,6 @@ def print_table(all_stats: list[dict], seed: int) -> None:
 
 
 # ---------------------------------------------------------------------- the command
-def non_negative(text: str) -> int:
-    """An argparse type: a whole number of at least 0 (``--matches``)."""
-    import argparse
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
-    return value
-
-
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
                      matches: int | None) -> int:
     """Run the simulation(s) and print the table or JSON."""

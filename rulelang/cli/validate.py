@@ -19,7 +19,7 @@ import re
 import sys
 from typing import TextIO
 
-from rulelang.diagnostics import Diagnostic, RuleError, sort_diagnostics
+from rulelang.diagnostics import Diagnostic, RuleError, sort_diagnostics, unique_diagnostics
 from rulelang.document import Document
 
 SHOWN = 10
@@ -61,17 +61,7 @@ def diagnostics_of_document(doc: Document, simulate: int = 0) -> list[Diagnostic
     if definition is not None and simulate > 0 and not report.has_errors:
         from rulelang.validators.simulate import simulate as play
         found.extend(play(definition, simulate))
-    return sort_diagnostics(_unique(found))
-
-
-def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    seen, out = set(), []
-    for d in diagnostics:
-        key = (d.code, d.message, d.span)
-        if key not in seen:
-            seen.add(key)
-            out.append(d)
-    return out
+    return sort_diagnostics(unique_diagnostics(found))
 
 
 def validate_files(files: list[str], as_json: bool = False, fmt: str = "human", show_all: bool = False,
