@@ -34,6 +34,7 @@ class Game:
         self.max_deals = max_deals
         self.seat_orders: dict[tuple[int, int], list[int]] = {}
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
+        self.card_suits = [card.suit for card in self.deck.cards]
 
     @property
     def name(self) -> str:

@@ -42,7 +42,9 @@ def _where(phase) -> object:
 
 
 class Phase:
-    """Defaults shared by the handlers."""
+    """Defaults shared by the handlers; ``public`` handlers show every action to everyone."""
+
+    public = True
 
     @staticmethod
     def seer(st, phase, action) -> int:
@@ -57,6 +59,8 @@ class Phase:
 
 class Deal(Phase):
     """Chance deals ``each`` cards to every seat, forehand first, one packet per seat."""
+
+    public = False
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -124,6 +128,8 @@ class Choose(Phase):
 
 class Exchange(Phase):
     """Each active seat in turn discards 0..max cards, then draws as many from the talon (chance)."""
+
+    public = False
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -277,6 +283,8 @@ class Set(Phase):
 
 class Piles(Phase):
     """Chance lays the stock out in equal piles; seats pick a pile each in turn; the last seat takes the last pile."""
+
+    public = False
 
     @staticmethod
     def enter(st, phase) -> bool:

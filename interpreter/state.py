@@ -215,7 +215,7 @@ class State:
             self._start_deal()
             return
         phase, handler = self.phase, self.handler
-        self.seen.append(handler.seer(self, phase, action))
+        self.seen.append(-1 if handler.public else handler.seer(self, phase, action))
         if handler.apply(self, phase, action):
             self._next_phase()
 

@@ -71,7 +71,7 @@ class Tricks(Phase):
         bit = 1 << action
         st.hands[seat] ^= bit
         if not st.trick:
-            st.led_suit = st.game.deck.cards[action].suit
+            st.led_suit = st.game.card_suits[action]
         st.trick.append((seat, action))
         st.trick_mask |= bit
         if action == st.called:

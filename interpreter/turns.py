@@ -9,6 +9,8 @@ class Turns(Phase):
     """Runs ``steps`` for one seat at a time, in the direction of play from ``start``; the steps
     see only that seat (``State.only_seat``) and the phase delegates every action to the step."""
 
+    public = False
+
     @staticmethod
     def enter(st, phase) -> bool:
         st.turn_seats = seats_from(st, phase.start.fn(st, None), st.active)
