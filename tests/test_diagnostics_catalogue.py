@@ -28,6 +28,7 @@ import rulelang.validators
 from rulelang.cli.validate import diagnostics_of, diagnostics_of_text
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.validators.catalogue import catalogue, parse_catalogue, to_json
+from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "tests" / "invalid"
@@ -141,12 +142,7 @@ def rendered(diagnostics: list[Diagnostic]) -> str:
 
 def assert_golden(name: str, text: str) -> None:
     """Compare with ``tests/golden/diagnostics/<name>.txt``; rewrite it when UPDATE_GOLDEN=1."""
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"{path} is missing; run once with UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8")
+    golden_file(GOLDEN / f"{name}.txt", text)
 
 
 # ---------------------------------------------------------------------- the tests

@@ -6,7 +6,6 @@ Regenerate the goldens with ``UPDATE_GOLDEN=1 python -m pytest tests/test_diff_e
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,11 @@ from rulelang.cli.main import main
 from rulelang.diff import align, diff_documents, diff_lines
 from rulelang.explain import Reader, explain_game
 from rulelang.loader import open_document, shipped_games
+from helpers import assert_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GOLDEN_VARIANTS = ["zwanzig-ab-pagat", "zwanzig-ab-allekartenspiele", "fuenf-dazu"]
 
-
-def assert_golden(path: Path, text: str) -> None:
-    """Compare with the golden file; rewrite it when UPDATE_GOLDEN=1."""
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"{path} is missing; run once with UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8")
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from rulelang.dsl import MAX_FILE_BYTES, load_dsl
 from rulelang.dsl_errors import EXAMPLES
 from rulelang.fmt import field_keywords, keywords
 from rulelang.source import Span
+from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -32,12 +32,8 @@ def errors_of(text: str) -> list:
 
 
 def assert_golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"{path} is missing; run the tests once with UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8")
+    """Compare with ``tests/golden/dsl/<name>.txt``; rewrite it when UPDATE_GOLDEN=1."""
+    golden_file(GOLDEN / f"{name}.txt", text)
 
 
 # ---------------------------------------------------------------- the shipped game

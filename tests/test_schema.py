@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from rulelang.diagnostics import Diagnostic
 from rulelang.document import Document
 from rulelang.validators.schema import check_schema, phase_kinds, schema
 from rulelang.yamlload import load_yaml
+from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "errors"
@@ -21,12 +21,8 @@ ZWANZIG = (ROOT / "games" / "zwanzig-ab.yaml").read_text(encoding="utf-8")
 
 
 def assert_golden(name: str, text: str) -> None:
-    """Compare ``text`` with ``tests/golden/errors/<name>.txt``; rewrite the file when UPDATE_GOLDEN=1."""
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text + "\n"
+    """Compare ``text`` (plus a final newline) with ``tests/golden/errors/<name>.txt``."""
+    golden_file(GOLDEN / f"{name}.txt", text + "\n")
 
 
 def zwanzig_with(old: str, new: str, path: str = "variant.yaml") -> Document:

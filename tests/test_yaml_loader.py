@@ -15,18 +15,15 @@ from rulelang.diagnostics import RuleError
 from rulelang.document import Document
 from rulelang.source import SOURCES
 from rulelang.yamlload import MAX_BYTES, load_yaml
+from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "errors"
 
 
 def assert_golden(name: str, text: str) -> None:
-    """Compare ``text`` with ``tests/golden/errors/<name>.txt``; rewrite the file when UPDATE_GOLDEN=1."""
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text + "\n"
+    """Compare ``text`` (plus a final newline) with ``tests/golden/errors/<name>.txt``."""
+    golden_file(GOLDEN / f"{name}.txt", text + "\n")
 
 
 def load(text: str, path: str = "test.yaml") -> Document:
