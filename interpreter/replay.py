@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents import DealError, ScriptedDeal
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.interpreter.log import LogFile, at
+from rulelang.interpreter.log import LogFile, at, shown_value
 from rulelang.interpreter.record import MatchRecord
 from rulelang.interpreter.state import CHANCE
 
@@ -111,12 +112,16 @@ class _Replayer:
             raise _Stop(Diagnostic("E538", "a deal line's hands must map seats to lists of cards, and its talon be "
                                    "a list", at(self.log, number, "hands"),
                                    '"hands": {"P1": ["A♣", "10♣", …], …}, "talon": ["7♥", …]'))
+        dealer = entry.get("dealer")
+        if dealer is not None and (not isinstance(dealer, str) or dealer not in seats):
+            raise _Stop(Diagnostic("E538", f"a deal line's dealer must be a seat of this game, not {shown_value(dealer)}",
+                                   at(self.log, number, "dealer"), f"seats are {', '.join(seats)}"))
         for name, cards in given.items():
             if name not in seats:
                 raise _Stop(Diagnostic("E534", f"the deal names a seat '{name}' this game does not have",
                                        at(self.log, number, "hands"), f"seats are {', '.join(seats)}"))
             hands[seats[name]] = list(cards)
-        dealer = seats.get(entry.get("dealer")) if entry.get("dealer") else None
+        dealer = seats[dealer] if dealer is not None else None
         try:
             return ScriptedDeal(self.game, hands, talon, dealer)
         except DealError as exc:
@@ -156,7 +161,12 @@ class _Replayer:
         except IllegalActionError as exc:
             raise _Stop(self.illegal(number, exc.diagnostic, entry)) from None
         self.record.before(state, actor, action)
-        state.apply_action(action)
+        try:
+            state.apply_action(action)
+        except EvalError as exc:
+            raise _Stop(Diagnostic("E553", f"a rule failed after this move: {exc}", at(self.log, number),
+                                   "the rule cannot be worked out in this situation",
+                                   notes=[("the rule", exc.span)])) from None
         self.record.after(state)
         self.applied += 1
 

@@ -29,15 +29,24 @@ class SourceRegistry:
         """Record the text of ``path``."""
         self._texts[path] = text
 
+    def text(self, path: str) -> str:
+        """The whole text recorded for ``path`` (empty if none was)."""
+        return self._texts.get(path, "")
+
     def line(self, path: str, line: int) -> str | None:
-        """Return line ``line`` (1-based) of ``path`` without its newline, or None."""
+        """Return line ``line`` (1-based) of ``path`` without its newline, or None.
+
+        Lines end at ``\n`` alone: U+2028, U+0085 and the like are characters of a line.
+        """
         text = self._texts.get(path)
         if text is None or line < 1:
             return None
-        lines = text.splitlines()
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
         if line > len(lines):
             return None
-        return lines[line - 1]
+        return lines[line - 1].rstrip("\r")
 
 
 SOURCES = SourceRegistry()

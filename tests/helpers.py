@@ -7,6 +7,7 @@ path because the folder has no ``__init__.py``).
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from rulelang.interpreter.agents import ScriptedDeal
@@ -16,6 +17,30 @@ TESTS = ROOT / "tests"
 GOLDEN_CLI = TESTS / "golden" / "cli"
 LOGS = TESTS / "logs"
 YAML_GAME = ROOT / "games" / "zwanzig-ab.yaml"
+FIXTURES = TESTS / "invalid" / "fixtures"
+
+
+def copy_fixtures(folder: Path) -> Path:
+    """The fixture games copied to ``folder / "fixtures"`` (once); that folder."""
+    if not (folder / "fixtures").is_dir():
+        shutil.copytree(FIXTURES, folder / "fixtures")
+    return folder / "fixtures"
+
+
+def write_game(folder: Path, extra: str, name: str = "game.yaml") -> Path:
+    """The fixture base game, made a game of its own (no ``extends``) with ``extra`` YAML added; its path."""
+    text = (FIXTURES / "base.yaml").read_text(encoding="utf-8").replace("game: base\n", "game: own\n")
+    path = folder / name
+    path.write_text(text + extra, encoding="utf-8")
+    return path
+
+
+def write_variant(folder: Path, text: str, base: Path = FIXTURES / "base.yaml", name: str = "variant.yaml") -> Path:
+    """A variant of a fixture game in ``folder``, beside a copy of the fixtures (a base must lie in its tree)."""
+    copy_fixtures(folder)
+    path = folder / name
+    path.write_text(f"extends: fixtures/{base.name}\n{text}", encoding="utf-8")
+    return path
 
 
 # ---------------------------------------------------------------------- golden files

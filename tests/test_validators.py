@@ -26,6 +26,7 @@ from rulelang.validators.logs import log_diagnostics
 from rulelang.validators.paths import deal_paths, describe
 from rulelang.validators.probe import NOT_CONSTANT, constant, is_constant
 from rulelang.validators.simulate import play_deal, simulate
+from helpers import copy_fixtures, write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "invalid" / "fixtures"
@@ -40,9 +41,7 @@ def codes(found) -> list[str]:
 
 def variant(tmp_path: Path, text: str, base: Path = BASE, name: str = "variant.yaml") -> str:
     """A variant of a fixture game written to a temporary file; its path."""
-    path = tmp_path / name
-    path.write_text(f"extends: {base}\n{text}", encoding="utf-8")
-    return str(path)
+    return str(write_variant(tmp_path, text, base, name))
 
 
 # ---------------------------------------------------------------------- the registry
@@ -60,7 +59,7 @@ def _compiled(ref: str):
 
 
 def test_the_fixture_games_are_valid_and_quiet():
-    for path in sorted(FIXTURES.iterdir()):
+    for path in sorted(p for p in FIXTURES.iterdir() if p.is_file()):
         assert diagnostics_of(str(path), simulate=5) == [], path.name
 
 
@@ -212,9 +211,9 @@ def test_one_random_deal_is_reproducible_from_its_seed():
 
 def test_a_log_replayed_to_its_end_has_no_diagnostics(tmp_path):
     lines = (ROOT / "tests" / "invalid" / "E510-move-after-the-end.jsonl").read_text(encoding="utf-8").splitlines()
+    copy_fixtures(tmp_path)
     log = tmp_path / "good.jsonl"
-    log.write_text("\n".join([lines[0].replace('"fixtures/base.yaml"', f'"{BASE}"'), *lines[1:-1]]) + "\n",
-                   encoding="utf-8")
+    log.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     assert log_diagnostics(str(log)) == []
 
 

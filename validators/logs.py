@@ -1,7 +1,7 @@
 """Validating a game log (``.jsonl``): replayed move by move, every problem as a diagnostic.
 
-A log names its rules in its header (``rules``: a path, tried next to the log first;
-else ``game``: a shipped game). The replay's own diagnostic comes first (E53x, E54x,
+A log names its rules in its header (``rules``: a rule file inside the log's folder
+tree; else ``game``: a shipped game). The replay's own diagnostic comes first (E53x, E54x,
 W650); when it stops at an illegal move (E530) the engine's reason is reported too,
 located at the rule that forbids the move (E501-E509, E511), and when the log goes on
 after the match is over (E536), the engine's E510 for the first move too many.
@@ -9,18 +9,16 @@ after the match is over (E536), the engine's E510 for the first move too many.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rulelang.diagnostics import Diagnostic, RuleError
 
 
 def log_diagnostics(path: str) -> list[Diagnostic]:
     """Every diagnostic of the log at ``path``."""
-    from rulelang.interpreter.log import read_log
+    from rulelang.interpreter.log import game_for_log, read_log
     from rulelang.interpreter.replay import replay
     try:
         log = read_log(path)
-        game = game_for_log(log, Path(path))
+        game = game_for_log(log)
     except RuleError as exc:
         return list(exc.diagnostics)
     outcome = replay(log, game)
@@ -29,18 +27,6 @@ def log_diagnostics(path: str) -> list[Diagnostic]:
         found.append(outcome.problem)
         found.extend(_reason(log, outcome))
     return found
-
-
-def game_for_log(log, path: Path):
-    """The game a log was played under: its ``rules`` file (next to the log, or as given), else its ``game``."""
-    from rulelang.loader import load_game
-    max_deals = log.header.get("max_deals")
-    rules = log.header.get("rules")
-    if isinstance(rules, str) and rules:
-        for candidate in (path.parent / rules, Path(rules)):
-            if candidate.is_file():
-                return load_game(str(candidate), max_deals=max_deals)
-    return load_game(str(log.header.get("game")), max_deals=max_deals)
 
 
 def _entry(log, number: int) -> dict | None:

@@ -24,14 +24,14 @@ def variant_and_base(doc: Document) -> tuple[Document, Document] | None:
     A resolved variant keeps the span of its ``extends`` key, which tells it from a game
     without a base before any file is read again.
     """
-    from rulelang.loader import find_game, read_document, resolve_document
+    from rulelang.loader import find_reference, read_document, resolve_document
     path = Path(doc.path)
     if ("extends",) not in doc.spans or doc.path.startswith("<") or not path.is_file():
         return None
     try:
         raw = read_document(path)
         ref = raw.data.get("extends")
-        found = find_game(str(ref), path.parent) if isinstance(ref, str) else None
+        found = find_reference(ref, doc.path, None, "extends") if isinstance(ref, str) else None
         if found is None:
             return None
         return raw, resolve_document(read_document(found))

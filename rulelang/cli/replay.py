@@ -11,32 +11,18 @@ exercise, not an error.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from rulelang.cli import output
 
 DIFFERENT_RESULT = "E531"
 
 
-def game_for_log(log, rules: str | None):
-    """The game a log is replayed under: ``rules`` if given, else the log's own rule file or game name."""
-    from rulelang.loader import load_game
-    max_deals = log.header.get("max_deals")
-    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
-        max_deals = None
-    if rules:
-        return load_game(rules, max_deals=max_deals)
-    ref = log.header.get("rules")
-    if not isinstance(ref, str) or not ref or not _is_file(ref):
-        ref = str(log.header.get("game"))
-    return load_game(ref, max_deals=max_deals)
-
-
 def own_game(log):
     """The log's own game, or None when it cannot be found or compiled."""
     from rulelang.diagnostics import RuleError
+    from rulelang.interpreter.log import game_for_log
     try:
-        return game_for_log(log, None)
+        return game_for_log(log)
     except RuleError:
         return None
 
@@ -124,16 +110,9 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _is_file(ref: str) -> bool:
-    try:
-        return Path(ref).is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def replay_command(path: str, rules: str | None, as_json: bool) -> int:
     """Replay the log at ``path``; print what happened; 1 if it stopped at a problem."""
-    from rulelang.interpreter.log import read_log
+    from rulelang.interpreter.log import game_for_log, read_log
     from rulelang.interpreter.replay import replay
     log = read_log(path)
     game = game_for_log(log, rules)
