@@ -5,6 +5,9 @@ from __future__ import annotations
 from rulelang.diagnostics import Diagnostic
 from rulelang.ir import GameDef
 
+MAX_MATCH_DEALS = 10_000
+"""No match runs longer: a match whose rules do not end it by then is stopped with a diagnostic (E554)."""
+
 
 class IllegalActionError(Exception):
     """A move that the rules forbid now; names the rule and where it is written."""
@@ -32,6 +35,7 @@ class Game:
         self.seat_base = self.num_cards + len(self.symbols)
         self.symbol_ids = {name: self.symbol_base + i for i, name in enumerate(self.symbols)}
         self.max_deals = max_deals
+        self.deal_cap = min(max_deals, MAX_MATCH_DEALS) if max_deals is not None else MAX_MATCH_DEALS
         self.seat_orders: dict[tuple[int, int], list[int]] = {}
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
         self.card_suits = [card.suit for card in self.deck.cards]

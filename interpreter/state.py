@@ -47,6 +47,8 @@ class State:
         self.counters = dict(rules.match.counters)
         self.redeal = False
         self.redeals = 0
+        self.tied_ends = 0
+        self.stopped: Diagnostic | None = None
         self._reset_deal()
         if rules.first_dealer is None:
             self.sub = "first_dealer"
@@ -167,7 +169,6 @@ class State:
 
     def _match_over(self) -> bool:
         match = self.game.definition.match
-        limit = self.game.max_deals
         ended = match.end.fn(self, None)
         if ended:
             best = min(self.scores) if match.winner == "lowest" else max(self.scores)
@@ -176,7 +177,25 @@ class State:
                 self.winner = leaders[0] if len(leaders) == 1 else None
                 self.match_ended = True
                 return True
-        return limit is not None and self.deal_number >= limit
+            self.tied_ends += 1
+        if self.deal_number < self.game.deal_cap:
+            return False
+        if self.game.max_deals is None or self.deal_number < self.game.max_deals:
+            self.stopped = self._never_ended()
+        return True
+
+    def _never_ended(self) -> Diagnostic:
+        """E554: the match reached the engine's limit of deals without its rules ending it."""
+        match = self.game.definition.match
+        deals = self.deal_number
+        if self.tied_ends:
+            why = (f"`end` held after {self.tied_ends} of them, but the lead was shared each time and a tie plays on "
+                   "(`tie: play_on`)")
+        else:
+            why = f"`end: {match.end.text}` never held"
+        return Diagnostic("E554", f"the match was stopped after {deals} deals: {why}", match.end.span,
+                          "write an `end` that the scores reach, or a tie rule that ends the match "
+                          "(`tie: share`); --deals K plays a fixed number of deals")
 
     # ------------------------------------------------------------------ OpenSpiel vocabulary
     def current_player(self) -> int:

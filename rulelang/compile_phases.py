@@ -139,11 +139,16 @@ class PhasesMixin:
                               str(body.get("alone", "play")), by_contract, lead_by_contract)
 
     def phase_score(self, path, body):
+        """``each SEATS add N`` with its ``let`` names; each let is worked out once per seat, in order."""
         scope = self.player_scope()
+        lets = []
         for name in body.get("let") or {}:
             rule, type_ = self.typed_rule(path + ("let", name), None, scope)
-            scope = scope.child(**{name: Binding(type_, rule.fn)})
-        return ir.ScorePhase(self.rule(path + ("each",), SEATS), self.rule(path + ("add",), INT, scope))
+            cell = [None]
+            lets.append((rule.fn, cell))
+            scope = scope.child(**{name: Binding(type_, lambda st, pl, cell=cell: cell[0])})
+        add = self.rule(path + ("add",), INT, scope)
+        return ir.ScorePhase(self.rule(path + ("each",), SEATS), _after_lets(add, lets) if lets else add)
 
     def phase_auction(self, path, body):
         return ir.AuctionPhase(start=self.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
@@ -153,3 +158,12 @@ class PhasesMixin:
     def phase_settle(self, path, body):
         return ir.SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
                               multiplier=self.optional_rule(path + ("multiplier",), INT))
+
+
+def _after_lets(add: ir.Rule, lets: list) -> ir.Rule:
+    """``add`` evaluated after its lets, each once and stored in its cell, so a chain of lets stays linear."""
+    def evaluate(st, pl, add_fn=add.fn, lets=tuple(lets)):
+        for fn, cell in lets:
+            cell[0] = fn(st, pl)
+        return add_fn(st, pl)
+    return ir.Rule(evaluate, add.text, add.span)

@@ -17,8 +17,8 @@ from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document
 from rulelang.expr import parse_expr
-from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding, EvalError,
-                                  Scope, compile_expr, const)
+from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
+                                  EvalError, Scope, compile_expr, const)
 from rulelang.source import SOURCES, Span
 
 # Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
@@ -42,6 +42,24 @@ def expr_origin(doc: Document, path: tuple) -> Span | None:
     return span
 
 
+def _huge_numbers(data, path: tuple):
+    """(path, value) of every whole number in the document beyond :data:`MAX_INT` either way."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _huge_numbers(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _huge_numbers(value, path + (index,))
+    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_INT:
+        yield path, data
+
+
+def _short(value: int) -> str:
+    """A number as a diagnostic shows it: whole when short, else its first and last digits and its length."""
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:10]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"
+
+
 class GameCompiler(PhasesMixin, ItemsMixin):
     """Compiles one document; collects diagnostics in ``report``."""
 
@@ -55,6 +73,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
 
     def run(self) -> ir.GameDef:
         """Compile the whole document."""
+        for path, value in _huge_numbers(self.data, ()):
+            self.error("N215", f"the number {_short(value)} is too large", path, f"numbers are limited to {MAX_INT}")
+        self.report.raise_if_errors()
         deck = self.deck = build_deck(self.doc)
         players = int(self.data.get("players", 4))
         step = DIRECTIONS.get(self.data.get("direction", "clockwise"), 1)

@@ -52,10 +52,16 @@ def parse_expr(text: str, origin: Span | None = None) -> Expr:
     if len(text) > MAX_EXPR_LENGTH:
         raise RuleError([_diag("S150", f"expression is {len(text)} characters long; the limit is {MAX_EXPR_LENGTH}",
                                origin, 1, 1, "split it with `let` names")])
+    if bracket_depth(text) > MAX_EXPR_DEPTH:
+        raise RuleError([_diag("S151", f"expression nests brackets deeper than {MAX_EXPR_DEPTH} levels", origin,
+                               1, 1, "name parts of it with `let`")])
     try:
         tree = parser().parse(text, start="expr")
     except LarkError as exc:
         raise RuleError([syntax_diagnostic(exc, text, origin)]) from None
+    if depth(tree) > MAX_EXPR_DEPTH:
+        raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
+                               "name parts of it with `let`")])
     expr = from_tree(tree)
     if depth(expr) > MAX_EXPR_DEPTH:
         raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
@@ -63,13 +69,31 @@ def parse_expr(text: str, origin: Span | None = None) -> Expr:
     return expr
 
 
-def depth(expr: Expr) -> int:
-    """How deeply ``expr`` nests (a leaf is 1)."""
-    stack, deepest = [(expr, 1)], 0
+def bracket_depth(text: str) -> int:
+    """How deeply brackets nest in ``text``, outside quoted cards and strings."""
+    level = deepest = 0
+    quote = None
+    for char in text:
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in ")]}":
+            level -= 1
+    return deepest
+
+
+def depth(node) -> int:
+    """How deeply an :class:`Expr` or a Lark tree nests (a leaf is 1), counted without recursion."""
+    stack, deepest = [(node, 1)], 0
     while stack:
         node, level = stack.pop()
         deepest = max(deepest, level)
-        stack.extend((arg, level + 1) for arg in node.args)
+        children = node.args if isinstance(node, Expr) else getattr(node, "children", ())
+        stack.extend((child, level + 1) for child in children)
     return deepest
 
 

@@ -138,7 +138,8 @@ class _Compiler:
 
     def op_int(self, e: Expr) -> Compiled:
         if e.value > MAX_INT:
-            return self.fail(e, "N215", f"the number {e.value} is too large", f"numbers are limited to {MAX_INT}")
+            shown = e.value if len(str(e.value)) <= 24 else f"{str(e.value)[:10]}… ({len(str(e.value))} digits)"
+            return self.fail(e, "N215", f"the number {shown} is too large", f"numbers are limited to {MAX_INT}")
         return Compiled(INT, lambda st, pl, v=e.value: v, True, e.value)
 
     def op_bool(self, e: Expr) -> Compiled:

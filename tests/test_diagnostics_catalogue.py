@@ -81,13 +81,14 @@ def padded(path: Path, ref: str) -> list[Diagnostic]:
 
 def unreadable(path: Path, ref: str, monkeypatch) -> list[Diagnostic]:
     """The file checked while reading it fails with 'Permission denied'."""
-    real = Path.read_text
+    import rulelang.loader as loader
+    real = loader.read_limited
 
-    def refuse(self, *args, **kwargs):
-        if self.name == path.name:
-            raise PermissionError(13, "Permission denied")
-        return real(self, *args, **kwargs)
-    monkeypatch.setattr(Path, "read_text", refuse)
+    def refuse(file, limit):
+        if Path(file).name == path.name:
+            raise loader.ReadRefused("unreadable", "Permission denied")
+        return real(file, limit)
+    monkeypatch.setattr(loader, "read_limited", refuse)
     return diagnostics_of(ref)
 
 
@@ -112,8 +113,18 @@ def oversized_log(path: Path, ref: str, tmp_path: Path) -> list[Diagnostic]:
     return diagnostics_of(str(big))
 
 
+def stopped_match(path: Path, ref: str, monkeypatch) -> list[Diagnostic]:
+    """The engine's diagnostic for a match its rules never end, with the engine's deal limit lowered to 20."""
+    import rulelang.interpreter.game as game_module
+    from rulelang.interpreter.runner import play_match
+    from rulelang.loader import load_game
+    monkeypatch.setattr(game_module, "MAX_MATCH_DEALS", 20)
+    state, _ = play_match(load_game(ref), seed=1)
+    return [state.stopped] if state.stopped else []
+
+
 PREPARED = {
-    "Y110": "padded", "S120": "padded", "S123": "unreadable", "E540": "oversized_log",
+    "Y110": "padded", "S120": "padded", "S123": "unreadable", "E540": "oversized_log", "E554": "stopped_match",
     "R303": "compiled_only", "R304": "compiled_only", "R330": "compiled_only",
 }
 SIMULATED_DEALS = 3
@@ -131,7 +142,9 @@ def diagnostics_for(path: Path, monkeypatch, tmp_path) -> list[Diagnostic]:
         return compiled_only(path, ref)
     if how == "oversized_log":
         return oversized_log(path, ref, tmp_path)
-    return diagnostics_of(ref, simulate=SIMULATED_DEALS if path.name.startswith("E55") else 0)
+    if how == "stopped_match":
+        return stopped_match(path, ref, monkeypatch)
+    return diagnostics_of(ref, simulate=SIMULATED_DEALS if path.name.startswith(("E55", "W615")) else 0)
 
 
 def rendered(diagnostics: list[Diagnostic]) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from rulelang.cli.main import main
 from rulelang.cli.validate import SHOWN, diagnostics_of, human_report, paint, use_colour, validate_files
+from helpers import write_game
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "tests" / "invalid"
@@ -29,10 +30,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def many_warnings(tmp_path) -> str:
     """A variant with twelve params nobody reads: twelve warnings and no error."""
-    path = tmp_path / "many.yaml"
     params = "".join(f"  p{i:02}: {i}\n" for i in range(12))
-    path.write_text(f"extends: {BASE}\nparams:\n{params}", encoding="utf-8")
-    return str(path)
+    return str(write_game(tmp_path, f"params:\n{params}", name="many.yaml"))
 
 
 class Terminal(io.StringIO):
@@ -65,8 +64,8 @@ def test_all_shows_every_diagnostic(capsys, many_warnings):
 
 
 def test_errors_come_first_then_warnings_by_position(tmp_path):
-    path = tmp_path / "mixed.yaml"
-    path.write_text(f'extends: {BASE}\nparams: {{unused: 1}}\nmatch:\n  end: "1 == 2"\n', encoding="utf-8")
+    path = write_game(tmp_path, "params: {unused: 1}\n", name="mixed.yaml")
+    path.write_text(path.read_text(encoding="utf-8").replace('end: "min(score) <= 0"', 'end: "1 == 2"'))
     found = diagnostics_of(str(path))
     assert [d.code for d in found] == ["G403", "W602"]
 
@@ -173,8 +172,12 @@ def test_simulate_plays_random_deals_and_reports_what_only_running_shows(capsys)
     assert "note: this happened in every one of 2 random deals, first with seed 0" in out
 
 
-def test_simulate_is_quiet_for_a_good_game(capsys):
-    assert run(capsys, "validate", "--simulate", "3", "zwanzig-ab")[1] == "zwanzig-ab: ok\n"
+def test_simulate_finds_nothing_in_a_good_game_and_says_what_it_played_and_checked(capsys):
+    assert run(capsys, "validate", "--simulate", "3", "zwanzig-ab")[1] == (
+        "zwanzig-ab: ok\n"
+        "zwanzig-ab: played 3 random deals and up to 3 whole matches, checking that every seat to act has a legal "
+        "move, every deal ends within 5000 actions, settlements sum to zero, every rule can be worked out and that "
+        "a match ends within 500 deals\n")
 
 
 def test_a_game_log_is_replayed_and_its_problems_reported(capsys):

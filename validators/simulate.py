@@ -6,7 +6,9 @@ fresh seeded generator per deal) and reports, located at the rule involved:
 E550 a player to act with no legal action, E551 a deal that does not end within a bound
 of actions, E552 a settlement that does not sum to zero (a game with a ``settle`` phase
 is zero-sum: what one side wins the other pays), E553 a rule whose evaluation fails
-(e.g. a division by zero), with the span the engine's error carries.
+(e.g. a division by zero), with the span the engine's error carries. A few whole matches
+are played too (:func:`simulate_matches`): W615 when none of them ends within
+:data:`MATCH_DEALS` deals.
 
 Each problem is reported once, with a note saying in how many deals it happened and the
 first seed that shows it, so ``rulelang run GAME --seed N`` can replay it.
@@ -16,11 +18,15 @@ from __future__ import annotations
 
 import random
 
-from rulelang.diagnostics import Diagnostic
+from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.ir import GameDef
 
 MAX_ACTIONS = 5000
+MATCH_DEALS = 500
+MATCHES = 3
+CHECKED = ("every seat to act has a legal move", f"every deal ends within {MAX_ACTIONS} actions",
+           "settlements sum to zero", "every rule can be worked out", f"a match ends within {MATCH_DEALS} deals")
 
 
 def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_ACTIONS) -> list[Diagnostic]:
@@ -33,7 +39,28 @@ def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_AC
         if problem is not None:
             key = (problem.code, problem.span)
             found.setdefault(key, (problem, []))[1].append(number)
-    return [_counted(problem, seeds, deals) for problem, seeds in found.values()]
+    problems = [_counted(problem, seeds, deals) for problem, seeds in found.values()]
+    if not problems:
+        problems.extend(simulate_matches(definition, min(deals, MATCHES), seed))
+    return problems
+
+
+def simulate_matches(definition: GameDef, matches: int, seed: int = 0, deals: int = MATCH_DEALS) -> list[Diagnostic]:
+    """W615 if none of ``matches`` random matches ends by its rules within ``deals`` deals."""
+    from rulelang.interpreter.game import Game
+    from rulelang.interpreter.runner import play_match
+    game = Game(definition, max_deals=deals)
+    tied = 0
+    for number in range(seed, seed + matches):
+        state, _ = play_match(game, seed=number)
+        if state.match_ended:
+            return []
+        tied += state.tied_ends
+    end = definition.match.end
+    why = "its leaders were tied whenever `end` held, and a tie plays on" if tied else f"`end: {end.text}` never held"
+    return [Diagnostic("W615", f"none of {matches} random matches ended within {deals} deals: {why}", end.span,
+                       "check that the scores can reach the `end` condition; at run time a match is stopped "
+                       "after 10000 deals", severity=WARNING)]
 
 
 def _counted(problem: Diagnostic, seeds: list[int], deals: int) -> Diagnostic:

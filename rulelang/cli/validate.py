@@ -80,7 +80,22 @@ def validate_files(files: list[str], as_json: bool = False, fmt: str = "human", 
         colour = use_colour(out)
         for ref, found in results.items():
             out.write(human_report(ref, found, show_all, colour))
+            if simulate and was_simulated(ref, found):
+                out.write(simulated_line(ref, simulate))
     return 1 if failed else 0
+
+
+def was_simulated(ref: str, found: list[Diagnostic]) -> bool:
+    """Whether ``--simulate`` played ``ref``: a rule file that has no error but those found by playing."""
+    return not ref.endswith(".jsonl") and not any(d.is_error and not d.code.startswith("E55") for d in found)
+
+
+def simulated_line(ref: str, deals: int) -> str:
+    """What ``--simulate`` played and what it checked, in one line."""
+    from rulelang.validators.simulate import CHECKED, MATCHES
+    deals_text = "1 random deal" if deals == 1 else f"{deals} random deals"
+    return (f"{ref}: played {deals_text} and up to {min(deals, MATCHES)} whole matches, checking that "
+            + ", ".join(CHECKED[:-1]) + f" and that {CHECKED[-1]}\n")
 
 
 def json_report(results: dict[str, list[Diagnostic]]) -> dict:
