@@ -52,8 +52,19 @@ def _cycle(graph) -> list[str]:
     return [u for u, _ in edges] + [edges[0][0]]
 
 
+REQUIRED = ("players", "deck", "phases", "match")
+"""Keys a whole game must have, which a variant therefore may not remove."""
+
+
 def merge_documents(base: Document, child: Document) -> Document:
-    """``child`` laid over ``base``: data merged, spans taken from whichever document gave a value."""
+    """``child`` laid over ``base``: data merged, spans taken from whichever document gave a value.
+
+    Raises RuleError when the variant removes a key every game needs (R316) or gives a
+    param a value of another kind than the base's (N229), located at the variant's line.
+    """
+    problems = list(_removed_required(base, child)) + list(_params_of_another_kind(base, child))
+    if problems:
+        raise RuleError(problems)
     spans = dict(base.spans)
     data = _merge(copy.deepcopy(base.data), child.data, (), child, spans)
     data.pop("extends", None)
@@ -116,3 +127,38 @@ def _take_spans(spans: dict, child: Document, prefix: tuple) -> None:
     for path, span in child.spans.items():
         if path[:len(prefix)] == prefix:
             spans[path] = span
+
+
+def _removed_required(base: Document, child: Document):
+    """R316 for each key a game needs that the variant sets to null or leaves empty."""
+    for key in REQUIRED:
+        if key in child.data and child.data[key] is None and base.data.get(key) is not None:
+            yield Diagnostic("R316", f"`{key}:` is empty here, which removes the base game's {key}, and every game "
+                             f"needs {'a ' + key if key != 'players' else 'a number of players'}",
+                             child.span_of((key,)), f"give the {key} to change under `{key}:`, or leave the key "
+                             "out to keep the base's", notes=[("the base's value", base.span_of((key,)))])
+
+
+def _params_of_another_kind(base: Document, child: Document):
+    """N229 for each param the variant gives a value of another kind (number, true/false, name) than the base."""
+    base_params, child_params = base.data.get("params"), child.data.get("params")
+    if not isinstance(base_params, dict) or not isinstance(child_params, dict):
+        return
+    for name, value in child_params.items():
+        if name not in base_params or value is None or base_params[name] is None:
+            continue
+        was, now = _kind(base_params[name]), _kind(value)
+        if was != now:
+            yield Diagnostic("N229", f"the param '{name}' is {was} in the base game, but here it is {now} "
+                             f"({value!r})", child.span_of(("params", name)),
+                             f"give '{name}' {was}, as the base's rules use it", notes=[
+                                 (f"the base's '{name}'", base.span_of(("params", name)))])
+
+
+def _kind(value) -> str:
+    """The kind of a param's value, in words."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "a name"

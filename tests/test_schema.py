@@ -218,3 +218,43 @@ def test_any_plain_data_gets_a_list_of_diagnostics_and_never_an_exception(data, 
         data["extends"] = "zwanzig-ab"
     found = check_schema(Document(data=data, path="fuzz.yaml"))
     assert all(isinstance(d, Diagnostic) and d.code.startswith("C") and d.hint for d in found)
+
+
+# ---------------------------------------------------------------------- the schema for editors
+def editor_validator() -> Draft202012Validator:
+    from rulelang.validators.schema_export import editor_schema
+    Draft202012Validator.check_schema(editor_schema())
+    return Draft202012Validator(editor_schema())
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "games").glob("*.*")), ids=lambda p: p.name)
+def test_the_editor_schema_accepts_every_shipped_file_as_written(path):
+    from rulelang.loader import read_document
+    if path.suffix in (".yaml", ".rules"):
+        assert [e.message for e in editor_validator().iter_errors(read_document(path).data)] == []
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("extends: zwanzig-ab\nmatch: {tie: shared}\n", "'shared' is not one of"),
+    ("extends: zwanzig-ab\nplayers: four\n", "is not of type 'integer'"),
+    ("extends: zwanzig-ab\nmatch: {winer: lowest}\n", "'winer' was unexpected"),
+    ("game: x\nplayers: 4\n", "'deck' is a required property"),
+    ("extends: zwanzig-ab\nphases: [{deal: {}}]\n", "'each' is a required property"),
+])
+def test_the_editor_schema_still_rejects_what_a_variant_gets_wrong(text, wrong):
+    import yaml
+    errors = list(editor_validator().iter_errors(yaml.safe_load(text)))
+    found = " | ".join(_all_messages(errors))
+    assert errors and wrong in found, found
+
+
+def _all_messages(errors) -> list[str]:
+    """The messages of schema errors and of every error in their contexts (anyOf branches)."""
+    return [m for e in errors for m in [e.message, *_all_messages(e.context)]]
+
+
+def test_a_variant_may_leave_out_merged_keys_and_remove_with_null():
+    import yaml
+    doc = yaml.safe_load("extends: zwanzig-ab\nmatch: {tie: share, exact: null}\nparams: {hearts_factor: null}\n"
+                         "phases: {6: null}\nabout:\n")
+    assert list(editor_validator().iter_errors(doc)) == []

@@ -11,6 +11,7 @@ sets it, W614 a match that always ends after its first deal.
 
 from __future__ import annotations
 
+import difflib
 from typing import Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic
@@ -36,12 +37,36 @@ def _mapping(doc: Document, *path) -> dict:
 
 @check("params_are_read", needs_definition=False)
 def params_are_read(doc: Document, game=None) -> Iterator[Diagnostic]:
-    """A param no expression reads changes nothing (W602)."""
+    """A param no expression reads changes nothing (W602); in a variant, one its base lacks is a mistake (N230)."""
     read = names_read(doc)
+    base_params = _base_params(doc)
     for name in _mapping(doc, "params"):
-        if name not in read:
+        if name in read:
+            continue
+        if base_params is not None and name not in base_params:
+            yield _unknown_param(doc, name, base_params)
+        else:
             yield _warning("W602", f"the param '{name}' is never read", doc.span_of(("params", name)),
                            "use it in an expression, or remove it")
+
+
+def _base_params(doc: Document) -> dict | None:
+    """The params of a variant's resolved base, or None if ``doc`` is no variant read from a file."""
+    from rulelang.validators.variants import variant_and_base
+    pair = variant_and_base(doc)
+    if pair is None:
+        return None
+    params = pair[1].data.get("params")
+    return params if isinstance(params, dict) else {}
+
+
+def _unknown_param(doc: Document, name: str, base_params: dict) -> Diagnostic:
+    """N230: a variant sets a param that its base does not have and nothing reads."""
+    close = difflib.get_close_matches(str(name), [str(p) for p in base_params], n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else \
+        ("the base's params are " + ", ".join(map(str, base_params)) if base_params else "the base has no params")
+    return Diagnostic("N230", f"the base game has no param '{name}', and nothing here reads it, so setting it "
+                      "changes nothing", doc.span_of(("params", name)), hint)
 
 
 @check("tags_are_used", needs_definition=False)
