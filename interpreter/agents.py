@@ -88,36 +88,6 @@ class ScriptedDeal:
         return "the talon"
 
 
-class HumanAgent:
-    """A person at the terminal: sees only ``observation(seat)``, types card or decision names.
-
-    ``ask(prompt) -> str`` reads a line and ``tell(text)`` shows text; the command line
-    passes ``input`` and a writer to standard output. An illegal or unknown move is
-    explained (the rule that forbids it) and asked again.
-    """
-
-    def __init__(self, seat: int, ask, tell):
-        self.seat, self.ask, self.tell = seat, ask, tell
-
-    def step(self, state) -> int:
-        """Show what this seat sees, then read moves until a legal one is typed."""
-        self.tell(describe_view(state, self.seat))
-        legal = state.legal_actions()
-        names = [state.action_to_string(a) for a in legal]
-        while True:
-            text = self.ask(f"{state.game.seat_name(self.seat)}, your move ({', '.join(names)}): ").strip()
-            if text in ("?", "help"):
-                self.tell("type one of: " + ", ".join(names))
-                continue
-            action = state.string_to_action(text)
-            if action is None:
-                self.tell(f"'{text}' is no card or decision of this game; type one of: {', '.join(names)}")
-            elif action not in legal:
-                self.tell(state.explain_illegal(action).render())
-            else:
-                return action
-
-
 def describe_view(state, seat: int) -> str:
     """A few lines of what ``seat`` sees now: hand, trick on the table, scores, contract."""
     view = state.observation(seat)
@@ -126,7 +96,12 @@ def describe_view(state, seat: int) -> str:
     if view["vars"]:
         lines.append("  " + ", ".join(f"{k}: {v}" for k, v in view["vars"].items()))
     if view.get("contract"):
-        lines.append(f"  contract {view['contract']} by {view['declarer']}, partner {view['partner']}")
+        from rulelang.interpreter.words import contract_title
+        partner = view["partner"]
+        known = "unknown" if partner == "unknown" else ", ".join(partner) or "none"
+        called = f", calling {view['called']}" if view.get("called") else ""
+        lines.append(f"  contract: {contract_title(state.game, view['contract'])} by {view['declarer']}{called}; "
+                     f"partner: {known}")
     if view["trick"]:
         lines.append("  on the table: " + "  ".join(f"{s} {c}" for s, c in view["trick"]))
     lines.append("  scores: " + "  ".join(f"{s} {v}" for s, v in view["scores"].items()))

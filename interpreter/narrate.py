@@ -34,6 +34,12 @@ def narrate_deal(deal: dict) -> list[str]:
     for number, trick in enumerate(deal.get("tricks", []), start=1):
         played = "  ".join(f"{seat} {card}" for seat, card in trick["cards"])
         lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+    return lines + deal_outcome_lines(deal)
+
+
+def deal_outcome_lines(deal: dict) -> list[str]:
+    """How a finished deal came out, as everyone at the table learns it: contract, tricks, items, payments."""
+    lines = []
     if deal.get("contract"):
         lines.extend("  " + text for text in _contract(deal["contract"]))
     if deal.get("tricks_won"):
@@ -73,7 +79,7 @@ def _decisions(decisions: list[dict]) -> list[str]:
 
 def _contract(contract: dict) -> list[str]:
     partners = [s for s in contract["side"] if s != contract["declarer"]]
-    text = f"contract: {contract['name']} by {contract['declarer']}"
+    text = f"contract: {contract.get('title', contract['name'])} by {contract['declarer']}"
     if contract.get("called"):
         text += f", calling {contract['called']}: partner {', '.join(partners) or 'none (the declarer holds it)'}"
     elif not partners:

@@ -5,6 +5,7 @@ every trick and the score changes. The narration, ``--json`` output and logs are
 from __future__ import annotations
 
 from rulelang.interpreter.state import CHANCE
+from rulelang.interpreter.words import contract_title
 
 
 class MatchRecord:
@@ -94,7 +95,8 @@ class MatchRecord:
         deal["multiplier"] = result["multiplier"]
         if result["contract"] is not None:
             deal["contract"] = {
-                "name": result["contract"], "declarer": seat(result["declarer"]),
+                "name": result["contract"], "title": contract_title(self.game, result["contract"]),
+                "declarer": seat(result["declarer"]),
                 "side": [seat(s) for s in range(self.game.num_players) if result["side"] >> s & 1],
                 "called": self.game.action_to_string(result["called"]) if result["called"] >= 0 else None}
         self._trick_seen = None

@@ -895,7 +895,8 @@ def test_the_worked_example_log_records_each_items_value():
     items = {i["item"]: (i["side"], i["value"], i["level"], i["announced"]) for i in deal["items"]}
     assert items == {"Game": ("defenders", 2, 1, False), "Absolut": ("declarers", 4, 1, True),
                      "Pagat Ultimo": ("defenders", 4, 1, True)}
-    assert deal["contract"] == {"name": "call", "declarer": "P1", "side": ["P1", "P3"], "called": "XX"}
+    assert deal["contract"] == {"name": "call", "title": "Call (normal game)", "declarer": "P1", "side": ["P1", "P3"],
+                                "called": "XX"}
     assert deal["delta"] == {"P1": -2, "P2": 2, "P3": -2, "P4": 2}
     dealt = deal["dealt"]
     assert "XX" in dealt["P3"] and "I" in dealt["P4"] and "XX" not in dealt["P1"]
