@@ -12,6 +12,7 @@ missing, S119 any other unexpected token.
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 
 from lark import Token, Tree
@@ -188,8 +189,10 @@ def _unknown_statement(exc: UnexpectedToken, path: str) -> Diagnostic:
         else "entries of a plain mapping are written "
     previous = _previous_token(stack)
     if _accepted(exc) == {"EQUAL", "LBRACE"} and previous is not None:
+        close = difflib.get_close_matches(str(previous), known, n=1, cutoff=0.6)
+        guess = f"did you mean `{close[0]}`? " if close else ""
         return Diagnostic("S113", f"unknown statement `{previous}` {where}", _token_span(previous, path),
-                          f"{listed}`{previous} = VALUE` or `{previous} {{ … }}`")
+                          f"{guess}{listed}`{previous} = VALUE` or `{previous} {{ … }}`")
     return Diagnostic("S113", f"unexpected {_describe(exc.token)}: a statement is expected {where}",
                       _at(exc, path), f"{listed}`key = VALUE` or `key {{ … }}`")
 

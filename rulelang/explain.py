@@ -51,6 +51,12 @@ BINARY = {
 
 SEAT_SETS = {"active", "seats", "declarers", "defenders", "side"}
 
+QUANTITIES = {
+    "==": {"0": "no", "1": "exactly one", None: "exactly {0}"}, "!=": {"0": "some", None: "other than {0}"},
+    ">=": {"1": "some", None: "at least {0}"}, ">": {"0": "some", None: "more than {0}"},
+    "<=": {"0": "no", None: "at most {0}"}, "<": {"1": "no", None: "fewer than {0}"},
+}
+
 
 class Reader:
     """Reads expressions aloud; knows the game's params (shown with their values)."""
@@ -83,11 +89,37 @@ class Reader:
         elif op == "neg":
             text = f"minus {self.node(e.args[0], mine)}"
         else:
-            template = BINARY[op]
-            if op == "in" and e.args[1].op == "name" and e.args[1].value in SEAT_SETS:
-                template = "{0} is one of {1}"
-            text = template.format(self.node(e.args[0], mine), self.node(e.args[1], mine + 1))
+            text = self.holding(e) or self.binary(e, mine)
         return f"({text})" if mine < outer else text
+
+    def binary(self, e: Expr, mine: int) -> str:
+        """A binary operator by its template; membership of a named set reads "is one of"."""
+        template = BINARY[e.op]
+        if e.op == "in" and e.args[1].op == "name" and e.args[1].value not in ("trick", "any"):
+            template = "{0} is one of {1}" if e.args[1].value in SEAT_SETS else "{0} is one of the {1}"
+        return template.format(self.node(e.args[0], mine), self.node(e.args[1], mine + 1))
+
+    def holding(self, e: Expr) -> str | None:
+        """``count(hand(p) & X) == 0`` as "p holds no X", and the like for other counts and comparisons."""
+        left, right = (e.args + [None, None])[:2]
+        if e.op not in QUANTITIES or left.op != "call" or left.value != "count" or len(left.args) != 1:
+            return None
+        held = self.held(left.args[0])
+        if held is None:
+            return None
+        who, what = held
+        amount = self.node(right, 0)
+        quantity = QUANTITIES[e.op].get(amount, QUANTITIES[e.op][None]).format(amount)
+        return f"{who} holds {quantity} {what}"
+
+    def held(self, e: Expr) -> tuple[str, str] | None:
+        """(who, what) for ``hand(p)``, ``hand(p) & X`` and ``hand(p) - X``; None for anything else."""
+        if e.op == "call" and e.value == "hand" and len(e.args) == 1:
+            return self.node(e.args[0], 0), "cards"
+        if e.op in ("&", "-") and e.args[0].op == "call" and e.args[0].value == "hand" and len(e.args[0].args) == 1:
+            what = self.node(e.args[1], PRECEDENCE[e.op] + 1)
+            return self.node(e.args[0].args[0], 0), what if e.op == "&" else f"cards that are not {what}"
+        return None
 
     def negation(self, e: Expr, mine: int) -> str:
         """``not a == b`` as "a is not b", ``not a in b`` as "a is not in b", else "not (…)"."""
@@ -274,20 +306,39 @@ def section_params(ctx: Context) -> Lines:
 
 
 def section_deal(ctx: Context) -> Lines:
-    """The steps of one deal, numbered."""
-    lines, dealt = [], False
-    for number, entry in enumerate(ctx.data.get("phases") or [], start=1):
+    """The steps of one deal, numbered; identical steps in a row are told once ("2–3. …, twice")."""
+    steps, dealt = [], False
+    for entry in ctx.data.get("phases") or []:
         kind, body = next(iter(entry.items()))
         body = body if isinstance(body, dict) else {"value": body} if body != "rest" else {}
         render = PHASES.get(kind, phase_unknown)
         text = render(ctx, body, kind, dealt)
         if body.get("when") is not None:
-            text[0] = f"only if {ctx.say(body['when'])}: {text[0]}"
-        text = [_sentence(t) for t in text]
-        lines.append(f"{number}. {text[0]}")
-        lines.extend(f"   {t}" for t in text[1:])
+            text[0] = f"only if {ctx.say(body['when'])}: {text[0][:1].lower()}{text[0][1:]}"
+        steps.append(text)
         dealt = dealt or kind in ("deal", "piles")
+    lines, number = [], 1
+    for text, times in _runs(steps):
+        label = f"{number}." if times == 1 else f"{number}–{number + times - 1}."
+        first = text[0] + (f", {TIMES.get(times, f'{times} times')}" if times > 1 else "")
+        lines.append(f"{label} {_sentence(first)}")
+        lines.extend(f"   {_sentence(t)}" for t in text[1:])
+        number += times
     return _titled("A deal, step by step", lines)
+
+
+TIMES = {2: "twice", 3: "three times"}
+
+
+def _runs(steps: list[Lines]) -> list[tuple[Lines, int]]:
+    """Consecutive equal steps as (step, how many times in a row)."""
+    runs: list[tuple[Lines, int]] = []
+    for text in steps:
+        if runs and runs[-1][0] == text:
+            runs[-1] = (text, runs[-1][1] + 1)
+        else:
+            runs.append((text, 1))
+    return runs
 
 
 def section_contracts(ctx: Context) -> Lines:
@@ -440,7 +491,21 @@ FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any":
 
 
 def _card_set(ctx: Context, text) -> str:
-    return FOLLOW_WORDS.get(str(text), f"a card of {ctx.say(text)}")
+    """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
+    words = FOLLOW_WORDS.get(str(text))
+    if words:
+        return words
+    expr = _parsed(text)
+    if expr is not None and expr.op == "-" and expr.args[0].op == "name" and expr.args[0].value == "any":
+        return f"a card that is not {ctx.reader.node(expr.args[1], PRECEDENCE['-'] + 1)}"
+    return f"a card of {ctx.say(text)}"
+
+
+def _parsed(text) -> Expr | None:
+    try:
+        return parse_expr(str(text))
+    except RuleError:
+        return None
 
 
 def trick_rule_lines(ctx: Context, body: dict) -> Lines:
@@ -500,14 +565,27 @@ def phase_piles(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
         _rest(body, {"count", "from", "when"})
 
 
+def _for_a_player(condition: str) -> str:
+    """A condition on "the player" said of any one player: "a player holds no tarock"."""
+    return condition.replace("the player", "a player", 1) if "the player" in condition else \
+        f"{condition} for some player"
+
+
+def _as_he(condition: str) -> str:
+    """A condition on "the player" after "a player … if": "he holds exactly one tarock"."""
+    first = condition.replace("the player's", "his", 1) if condition.find("the player's") == \
+        condition.find("the player") else condition.replace("the player", "he", 1)
+    return first.replace("the player's", "his").replace("the player", "he")
+
+
 def phase_throw_in(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
     """``throw_in {must, may}``: a redeal by the same dealer."""
     lines = []
     if body.get("must") is not None:
-        lines.append(f"If any player's hand has {ctx.say(body['must'])}, the cards are thrown in and the same "
+        lines.append(f"If {_for_a_player(ctx.say(body['must']))}, the cards are thrown in and the same "
                      "dealer deals again; the deal does not count")
     if body.get("may") is not None:
-        lines.append(f"A player whose hand has {ctx.say(body['may'])} may throw the cards in the same way")
+        lines.append(f"A player may throw the cards in the same way if {_as_he(ctx.say(body['may']))}")
     return (lines or ["Throw-in"]) + _rest(body, {"must", "may", "when"})
 
 

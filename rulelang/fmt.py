@@ -30,6 +30,7 @@ from lark.lexer import PatternStr
 
 from rulelang.dsl import literal_or_text, scalar_value, tree_depth
 from rulelang.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree
+from rulelang.fmt_comments import HEAD, TAIL, Comments, with_comments
 from rulelang.grammar import parser
 
 INDENT = "  "
@@ -51,28 +52,29 @@ def _represent_str(dumper: yaml.SafeDumper, text: str):
 _SafeDumper.add_representer(str, _represent_str)
 
 
-def to_yaml(data: dict) -> str:
-    """The document as YAML (the safe dumper), keys in document order."""
-    return yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, allow_unicode=True, width=LINE_WIDTH)
+def to_yaml(data: dict, comments: Comments | None = None) -> str:
+    """The document as YAML (the safe dumper), keys in document order; ``comments`` before their keys."""
+    if comments is None:
+        return yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, allow_unicode=True, width=LINE_WIDTH)
+    chunks = [(key, yaml.dump({key: value}, Dumper=_SafeDumper, sort_keys=False, allow_unicode=True,
+                              width=LINE_WIDTH).rstrip("\n").split("\n")) for key, value in data.items()]
+    return "\n".join(line for _, lines in with_comments(chunks, comments, [""]) for line in lines) + "\n"
 
 
-def to_rules(data: dict) -> str:
-    """The document as DSL text in canonical layout (2-space indent)."""
-    chunks: list[tuple[bool, Lines]] = []
-    for key, value in data.items():
-        lines = _top_statement(key, value, data)
-        if lines:
-            chunks.append((_is_setting(key, lines), lines))
+def to_rules(data: dict, comments: Comments | None = None) -> str:
+    """The document as DSL text in canonical layout (2-space indent); ``comments`` before their keys."""
+    printed = [(key, _top_statement(key, value, data)) for key, value in data.items()]
+    chunks = with_comments([(key, lines) for key, lines in printed if lines], comments)
     out: Lines = []
-    for index, (setting, lines) in enumerate(chunks):
-        if index and not (setting and chunks[index - 1][0]):
+    for index, (key, lines) in enumerate(chunks):
+        if index and not (_is_setting(key, lines) and _is_setting(*chunks[index - 1])):
             out.append("")
         out.extend(lines)
     return "\n".join(out) + "\n"
 
 
 def _is_setting(key, lines: Lines) -> bool:
-    return len(lines) == 1 and key not in ("game", "title", "params")
+    return len(lines) == 1 and key not in ("game", "title", "params", HEAD, TAIL)
 
 
 # ---------------------------------------------------------------- words, values, expressions

@@ -273,3 +273,31 @@ def test_list_names_every_game_once(capsys):
     code, out, _ = run(capsys, "list")
     names = [line.split()[0] for line in out.splitlines()]
     assert code == 0 and len(names) == len(set(names))
+
+
+# ---------------------------------------------------------------------- small things users hit
+def test_version_prints_the_package_version(capsys):
+    from rulelang import __version__
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out == f"rulelang {__version__}\n"
+
+
+def test_list_json_gives_each_shipped_game_once_with_its_players_and_files(capsys):
+    code, out, _ = run(capsys, "list", "--json")
+    games = {g["name"]: g for g in json.loads(out)}
+    assert code == 0 and set(games) == {p.stem for p in shipped_games()}
+    assert games["zwanzig-ab"]["files"] == ["zwanzig-ab.rules", "zwanzig-ab.yaml"]
+    assert games["zwanzig-ab-wikibooks-five"]["players"] == 5 and games["fuenf-dazu"]["extends"] == "zwanzig-ab"
+
+
+def test_a_misspelt_game_name_gets_a_did_you_mean(capsys):
+    code, _, err = run(capsys, "run", "zwanzig-abb")
+    assert code == 1 and "hint: did you mean 'zwanzig-ab'? shipped games:" in err
+
+
+def test_a_misspelt_statement_gets_a_did_you_mean(tmp_path, capsys):
+    path = tmp_path / "x.rules"
+    path.write_text("game x\nplayrs 4\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1 and "error[S113]: unknown statement `playrs`" in out and "hint: did you mean `players`?" in out

@@ -6,6 +6,7 @@ Regenerate the goldens with ``UPDATE_GOLDEN=1 python -m pytest tests/test_diff_e
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,11 @@ def test_explain_renders_every_phase_contract_and_item_of_every_shipped_game(pat
     data = open_document(str(path)).data
     lines = explain_game(data)
     text = "\n".join(lines)
-    for number in range(1, len(data["phases"]) + 1):
-        assert any(line.startswith(f"{number}. ") for line in lines)
+    numbered = set()
+    for line in lines:
+        if label := re.match(r"(\d+)(?:–(\d+))?\. ", line):
+            numbered.update(range(int(label[1]), int(label[2] or label[1]) + 1))
+    assert numbered == set(range(1, len(data["phases"]) + 1))
     for name in data.get("contracts") or {}:
         assert f"({name})" in text
     for name in data.get("items") or {}:
@@ -150,3 +154,14 @@ def test_explain_says_a_choice_before_the_deal_is_made_before_any_card():
     assert "1. Forehand chooses mode: one of blind, look, before any card is dealt." in text
     assert "A variant of zwanzig-ab" in text
     assert "Deal every player first_packet (3) cards" in text
+
+
+def test_explain_tells_identical_steps_in_a_row_once_and_holdings_in_plain_words():
+    text = "\n".join(explain_game(open_document("zwanzigerrufen").data))
+    assert "2–3. Only if dealing is cut: deal every player 5 cards, one packet each, starting with forehand and " \
+           "going anticlockwise, twice." in text
+    assert "5. If a player holds no tarock, the cards are thrown in" in text
+    assert "may throw the cards in the same way if he holds exactly one tarock" in text
+    assert "May be bid when the player holds at least 5 cards that are not tarock" in text
+    assert "The leader must lead a card that is not tarock, else any card." in text
+    assert "the number of the tarock" not in text

@@ -163,3 +163,60 @@ def test_mutations_of_zwanzig_ab_survive_to_rules_and_yaml_and_back(data):
         node[path[-1]] = data.draw(REPLACEMENTS)
     assert rules_round_trip(doc) == doc
     assert rules_round_trip(yaml_round_trip(doc)) == doc
+
+
+# ---------------------------------------------------------------- comments, --check and --in-place
+COMMENTED = """\
+# House rules of the Tuesday club.
+
+# Hearts count four times.
+extends: zwanzig-ab   # the base
+title: "Zwanzig ab # Tuesday"
+# the params we change
+params:
+  hearts_factor: 4  # was 2
+  # a comment inside params
+  no_trick_bonus: 6
+# trailing words
+"""
+COMMENTS = ["# House rules of the Tuesday club.", "# Hearts count four times.", "# the base",
+            "# the params we change", "# was 2", "# a comment inside params", "# trailing words"]
+
+
+def fmt(capsys, *argv) -> tuple[int, str, str]:
+    from rulelang.cli.main import main
+    code = main(["fmt", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("to", ["yaml", "rules"])
+def test_fmt_keeps_every_comment_in_order_in_both_syntaxes(tmp_path, capsys, to):
+    source = tmp_path / "club.yaml"
+    source.write_text(COMMENTED, encoding="utf-8")
+    code, printed, _ = fmt(capsys, "--to", to, str(source))
+    assert code == 0 and [line for line in printed.split("\n") if line.startswith("#")] == COMMENTS
+    assert "'Zwanzig ab # Tuesday'" in printed or '"Zwanzig ab # Tuesday"' in printed
+    again = tmp_path / f"printed.{'rules' if to == 'rules' else 'yaml'}"
+    again.write_text(printed, encoding="utf-8")
+    assert fmt(capsys, str(again))[1] == printed                   # formatting is idempotent
+    back = fmt(capsys, "--to", "yaml", str(again))[1]
+    assert [line for line in back.split("\n") if line.startswith("#")] == COMMENTS
+
+
+def test_fmt_check_exits_one_for_an_unformatted_file_and_in_place_formats_it(tmp_path, capsys):
+    source = tmp_path / "club.yaml"
+    source.write_text(COMMENTED, encoding="utf-8")
+    code, out, err = fmt(capsys, "--check", str(source))
+    assert (code, out) == (1, "") and "not formatted" in err
+    assert fmt(capsys, "--in-place", str(source)) == (0, "", "")
+    assert fmt(capsys, "--check", str(source)) == (0, "", "")
+    assert load_yaml(source.read_text(encoding="utf-8"), "x.yaml").data == load_yaml(COMMENTED, "y.yaml").data
+
+
+def test_the_shipped_dsl_game_is_formatted_and_in_place_refuses_to_change_the_syntax(tmp_path, capsys):
+    assert fmt(capsys, "--check", str(GAMES / "zwanzig-ab.rules")) == (0, "", "")
+    copy = tmp_path / "z.rules"
+    copy.write_text((GAMES / "zwanzig-ab.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = fmt(capsys, "--in-place", "--to", "yaml", str(copy))
+    assert code == 2 and "keeps a file in its own syntax" in err

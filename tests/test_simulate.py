@@ -99,3 +99,35 @@ def test_cli_refuses_zero_deals_and_negative_matches(capsys):
     with pytest.raises(SystemExit) as stop:
         run(capsys, "simulate", "zwanzig-ab", "--deals", "5", "--matches", "-1")
     assert stop.value.code == 2
+
+
+# ---------------------------------------------------------------------- against numbers worked out by hand
+# Zwanzig ab with random players: forehand picks trumps uniformly (1/4 each); in the exchange a random
+# player stops ("done") with chance 1/6, 1/5, 1/4 after 0, 1, 2 discards of a five-card hand and must stop
+# at 3, so it exchanges 0, 1, 2 or 3 cards with chances 1/6, 1/6, 1/6, 1/2 (mean 2, variance 4/3); a seat
+# that is not forehand (3 deals in 4) may pass unless diamonds are trumps (3 in 4), and does so half the
+# time: 9/32. Each share is checked within four standard errors of the exact value.
+EXACT_DEALS = 2000
+
+
+@pytest.fixture(scope="module")
+def many_deals():
+    return simulate("zwanzig-ab", EXACT_DEALS, 1, 11).to_json()
+
+
+def within(value: float, exact: float, variance: float) -> bool:
+    return abs(value - exact) <= 4 * (variance / EXACT_DEALS) ** 0.5
+
+
+def test_a_random_forehand_picks_each_trump_suit_a_quarter_of_the_time(many_deals):
+    shares = many_deals["vars"]["trump"]
+    assert all(within(shares[suit], 1 / 4, 1 / 4 * 3 / 4) for suit in ("clubs", "spades", "hearts", "diamonds"))
+
+
+def test_a_random_player_exchanges_two_cards_on_average(many_deals):
+    assert all(within(mean, 2.0, 4 / 3) for mean in many_deals["cards_exchanged"].values())
+
+
+def test_a_random_seat_passes_nine_deals_in_thirty_two(many_deals):
+    passes = many_deals["decisions"]["decide pass"]
+    assert all(within(share, 9 / 32, 9 / 32 * 23 / 32) for share in passes.values())

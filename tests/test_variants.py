@@ -195,6 +195,13 @@ def test_exact_zero_a_deal_that_would_overshoot_leaves_the_score():
     assert t.state.scores[1] == 3 and t.delta()["P2"] == 0
 
 
+def test_exact_zero_a_seat_already_on_zero_stays_there_when_it_takes_tricks():
+    # two seats on zero share the lead, so under `tie: play_on` the match goes on; P2 then takes every trick
+    t = Table(one_deal("zwanzig-ab-exact"), SPADES, scores=[20, 0, 0, 20])
+    t.do("P2 spades", *KEEP4, "P3 pass", "P4 pass", "P1 pass")
+    assert t.state.scores[1] == 0 and t.delta()["P2"] == 0
+
+
 def test_exact_zero_landing_on_zero_wins():
     t = Table(whole("zwanzig-ab-exact"), SPADES, scores=[20, 5, 20, 20])
     t.do("P2 spades", *KEEP4, "P3 pass", "P4 pass", "P1 pass")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from rulelang.cli import output
 
@@ -29,6 +30,7 @@ non_negative = at_least(0)
 def register(sub) -> None:
     """Add every subcommand to the argparse subparsers ``sub``."""
     p = sub.add_parser("list", help="shipped games and variants")
+    p.add_argument("--json", action="store_true", help="print the games as JSON")
     p.set_defaults(handler=cmd_list)
 
     p = sub.add_parser("validate", help="check rule files; exit 1 on errors")
@@ -52,10 +54,12 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_run)
 
     p = sub.add_parser("play", help="you at the table, bots in the other seats")
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1..n (default 1)")
+    p.add_argument("game", metavar="GAME", nargs="?", help="a shipped game's name or a rule file")
+    p.add_argument("--seat", type=positive, default=None, help="your seat, 1..n (default 1, or the saved one)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deals", type=positive, default=None, metavar="K")
+    p.add_argument("--resume", metavar="LOG", help="go on with a match saved by `quit`")
+    p.add_argument("--save", metavar="FILE", help="where `quit` saves the match (default GAME-seatN.jsonl)")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("replay", help="replay a log, checking every move")
@@ -69,12 +73,16 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE")
     p.set_defaults(handler=cmd_dump)
 
-    p = sub.add_parser("fmt", help="convert a rule file between the DSL and YAML")
-    p.add_argument("--to", choices=["yaml", "rules"], required=True)
+    p = sub.add_parser("fmt", help="print a rule file in canonical layout, or converted between the DSL and YAML")
+    p.add_argument("--to", choices=["yaml", "rules"], default=None,
+                   help="the syntax to print (default: the file's own)")
     p.add_argument("file", metavar="FILE")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="print nothing; exit 1 if the file is not formatted")
+    mode.add_argument("--in-place", action="store_true", help="rewrite the file in canonical layout")
     p.set_defaults(handler=cmd_fmt)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of the YAML form")
+    p = sub.add_parser("schema", help="print the JSON Schema of the YAML form (whole games and variants)")
     p.set_defaults(handler=cmd_schema)
 
     register_variant_tools(sub)
@@ -105,19 +113,32 @@ def register_variant_tools(sub) -> None:
 
 def cmd_list(args) -> int:
     """Print the shipped games with their titles, once per game (the first syntax found is read)."""
-    from rulelang.loader import read_document, shipped_games
+    games = shipped_list()
+    if args.json:
+        output.print_json(games)
+        return 0
+    for game in games:
+        notes = [f"variant of {game['extends']}"] if game["extends"] else []
+        if len(game["files"]) > 1:
+            notes.append("also as " + ", ".join(Path(f).suffix for f in game["files"][1:]))
+        suffix = f"  ({'; '.join(notes)})" if notes else ""
+        sys.stdout.write(f"{game['name']:32} {game['title']}{suffix}\n")
+    return 0
+
+
+def shipped_list() -> list[dict]:
+    """Each shipped game once: name, title, players, the game it extends, and its files (first one read)."""
+    from rulelang.loader import read_document, resolve_document, shipped_games
     forms: dict[str, list] = {}
     for path in shipped_games():
         forms.setdefault(path.stem, []).append(path)
+    games = []
     for name, paths in sorted(forms.items()):
         doc = read_document(paths[0])
-        base = doc.data.get("extends")
-        notes = [f"variant of {base}"] if base else []
-        if len(paths) > 1:
-            notes.append("also as " + ", ".join(p.suffix for p in paths[1:]))
-        suffix = f"  ({'; '.join(notes)})" if notes else ""
-        sys.stdout.write(f"{name:32} {doc.data.get('title', '')}{suffix}\n")
-    return 0
+        players = resolve_document(doc).data.get("players") if doc.data.get("extends") else doc.data.get("players")
+        games.append({"name": name, "title": doc.data.get("title", ""), "extends": doc.data.get("extends"),
+                      "players": players, "files": [p.name for p in paths]})
+    return games
 
 
 def cmd_validate(args) -> int:
@@ -128,28 +149,50 @@ def cmd_validate(args) -> int:
 
 
 def cmd_run(args) -> int:
-    """Bots play GAME; narrate it or print JSON; optionally write a log."""
-    from rulelang.interpreter.log import log_lines, write_log
+    """Bots play GAME; narrate it or print JSON; optionally write a log (opened before play starts)."""
+    from rulelang.interpreter.log import log_lines, write_lines
     from rulelang.interpreter.narrate import narrate_match
     from rulelang.interpreter.runner import play_match
     from rulelang.loader import load_game
     game = load_game(args.game, max_deals=args.deals)
+    log_out = open_output(args.log) if args.log else None
     state, record = play_match(game, seed=args.seed)
-    if args.log:
-        write_log(args.log, log_lines(game, args.seed, record, state))
+    if log_out is not None:
+        with log_out:
+            write_lines(log_out, log_lines(game, args.seed, record, state, args.log))
     summary = record.summary(state)
     if args.json:
         output.print_json(summary)
     else:
         title = f"{game.definition.title} — seed {args.seed}" if args.seed is not None else game.definition.title
         output.print_lines(narrate_match(summary, title))
-    return 0
+    return report_stop(state)
+
+
+def open_output(path: str):
+    """``path`` opened for writing as UTF-8 text; a usage error (exit 2) when it cannot be."""
+    try:
+        return open(path, "w", encoding="utf-8", newline="\n")
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def report_stop(state) -> int:
+    """1 after writing why the engine stopped a match its rules did not end (E554), else 0."""
+    if state.stopped is None:
+        return 0
+    sys.stderr.write(state.stopped.render() + "\n")
+    return 1
+
+
+class UsageError(Exception):
+    """A command line that names something that cannot be used; exit status 2."""
 
 
 def cmd_play(args) -> int:
     """A person plays one seat at the terminal."""
     from rulelang.cli.play import play_command
-    return play_command(args.game, args.seat, args.seed, args.deals)
+    return play_command(args.game, args.seat, args.seed, args.deals, args.resume, args.save)
 
 
 def cmd_replay(args) -> int:
@@ -166,22 +209,15 @@ def cmd_dump(args) -> int:
 
 
 def cmd_fmt(args) -> int:
-    """Print a rule file converted to YAML or to the DSL."""
-    from rulelang.fmt import to_rules, to_yaml
-    from rulelang.loader import find_game, read_document
-    from rulelang.diagnostics import Diagnostic, RuleError
-    path = find_game(args.file)
-    if path is None:
-        raise RuleError([Diagnostic("R313", f"no rule file called '{args.file}'", None, "give a path")])
-    data = read_document(path).data
-    sys.stdout.write(to_yaml(data) if args.to == "yaml" else to_rules(data))
-    return 0
+    """Print a rule file in canonical layout (its comments kept), check it, or rewrite it in place."""
+    from rulelang.cli.fmtcmd import fmt_command
+    return fmt_command(args.file, args.to, args.check, args.in_place)
 
 
 def cmd_schema(args) -> int:
-    """Print the JSON Schema of rule documents."""
-    from rulelang.validators.schema import schema
-    sys.stdout.write(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n")
+    """Print the JSON Schema of rule files as written: whole games, and variants under ``extends``."""
+    from rulelang.validators.schema_export import editor_schema
+    sys.stdout.write(json.dumps(editor_schema(), indent=2, ensure_ascii=False) + "\n")
     return 0
 
 

@@ -6,26 +6,44 @@ import argparse
 import os
 import sys
 
-from rulelang.diagnostics import RuleError, render_all
+from rulelang.diagnostics import Diagnostic, RuleError, render_all
+from rulelang.exprcompile import EvalError
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     from rulelang.cli import commands
+    from rulelang import __version__
     parser = argparse.ArgumentParser(prog="rulelang", description="Rules of trick-taking card games as data.")
+    parser.add_argument("--version", action="version", version=f"rulelang {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.register(sub)
+    for name, command in sub.choices.items():
+        if name not in ("list", "schema"):
+            command.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                                 help="let `extends` and a log's `rules` name rule files under DIR too "
+                                      "(by default only the referring file's own folder tree and shipped games)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 1 rule errors, 2 usage)."""
+    from rulelang.cli.commands import UsageError
+    from rulelang.loader import allow_paths
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        allow_paths(getattr(args, "allow_path", []))
         return int(args.handler(args) or 0)
+    except UsageError as exc:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write(f"rulelang {args.command}: error: {exc}\n")
+        return 2
     except RuleError as exc:
         sys.stderr.write(render_all(exc.diagnostics) + "\n")
+        return 1
+    except EvalError as exc:
+        sys.stderr.write(failed_rule(exc).render() + "\n")
         return 1
     except BrokenPipeError:
         return 0
@@ -38,6 +56,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"rulelang: internal error: {type(exc).__name__}: {exc}\n"
                          "set RULELANG_DEBUG=1 to see the traceback, and please report it\n")
         return 3
+
+
+def failed_rule(exc: EvalError) -> Diagnostic:
+    """E553 for a rule that could not be worked out while a game was played, at the rule."""
+    return Diagnostic("E553", f"a rule failed while the game was played: {exc}", exc.span,
+                      "make sure the expression has a value in every situation a deal can reach; "
+                      "`rulelang validate --simulate N FILE` finds such rules before play")
 
 
 if __name__ == "__main__":

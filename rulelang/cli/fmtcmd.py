@@ -1,0 +1,52 @@
+"""``rulelang fmt``: a rule file in canonical layout or in the other syntax, its comments kept.
+
+``--check`` prints nothing and exits 1 when the file differs from its canonical layout
+(as a CI step would use it); ``--in-place`` rewrites the file, and only in its own
+syntax, since a ``.rules`` file rewritten as YAML would no longer be what its name says.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rulelang.cli.commands import UsageError
+
+SYNTAX = {".rules": "rules", ".yaml": "yaml", ".yml": "yaml"}
+
+
+def formatted(path: Path, to: str) -> tuple[str, str]:
+    """(the file's text, the file printed in syntax ``to`` with its comments)."""
+    from rulelang.fmt import to_rules, to_yaml
+    from rulelang.fmt_comments import collect_comments
+    from rulelang.loader import read_document
+    from rulelang.source import SOURCES
+    doc = read_document(path)
+    text = SOURCES.text(doc.path)
+    comments = collect_comments(text, doc)
+    return text, to_yaml(doc.data, comments) if to == "yaml" else to_rules(doc.data, comments)
+
+
+def fmt_command(ref: str, to: str | None, check: bool, in_place: bool) -> int:
+    """Print, check (exit 1 if not formatted) or rewrite the rule file ``ref``."""
+    from rulelang.diagnostics import Diagnostic, RuleError
+    from rulelang.loader import find_game
+    path = find_game(ref)
+    if path is None:
+        raise RuleError([Diagnostic("R313", f"no rule file called '{ref}'", None, "give a path")])
+    own = SYNTAX.get(path.suffix, "rules")
+    to = to or own
+    if in_place and to != own:
+        raise UsageError(f"--in-place keeps a file in its own syntax; {path.name} is {own}, not {to}")
+    text, printed = formatted(path, to)
+    if check:
+        if printed != text:
+            sys.stderr.write(f"{path}: not formatted; `rulelang fmt --in-place {path}` formats it\n")
+            return 1
+        return 0
+    if in_place:
+        if printed != text:
+            path.write_text(printed, encoding="utf-8")
+        return 0
+    sys.stdout.write(printed)
+    return 0
