@@ -174,15 +174,30 @@ def check_document(doc: Document):
     report = Report()
     report.extend(check_schema(doc))
     if report.has_errors:
-        return None, report
+        return None, point_at_variant(doc, report)
     try:
         definition = compile_game(doc)
     except RuleError as exc:
         report.extend(exc.diagnostics)
-        return None, report
+        return None, point_at_variant(doc, report)
     from rulelang.validators.checks import run_checks
     report.extend(run_checks(doc, definition))
-    return definition, report
+    return definition, point_at_variant(doc, report)
+
+
+def point_at_variant(doc: Document, report: Report) -> Report:
+    """Give each diagnostic of a variant that points into its base, and nowhere into the variant, a note at
+    the variant's ``extends``: the rule it reports is the base's, but the change that broke it is the variant's.
+    """
+    extends = doc.spans.get(("extends",))
+    if extends is None:
+        return report
+    for diagnostic in report.items:
+        span = diagnostic.span
+        if span is not None and span.path != doc.path and not any(
+                note is not None and note.path == doc.path for _, note in diagnostic.notes):
+            diagnostic.notes.append((f"in the base game, as {Path(doc.path).name} changes it", extends))
+    return report
 
 
 def load_definition(ref: str):
