@@ -12,10 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.interpreter.agents import DealError, ScriptedDeal
-from rulelang.interpreter.game import IllegalActionError
 from rulelang.interpreter.record import MatchRecord
-from rulelang.interpreter.state import CHANCE
 from rulelang.safeio import TOO_LARGE, ReadRefused, read_limited
 from rulelang.source import SOURCES, Span
 

@@ -261,3 +261,22 @@ def test_a_variant_that_empties_a_required_mapping_says_so_at_its_own_line(home)
     variant = write_variant(home, "deck:\n", name="nodeck.yaml")
     (found,) = diagnostics_of(str(variant))
     assert (found.code, found.span.path, found.span.line) == ("R316", str(variant), 2)
+
+
+def test_a_match_whose_scores_only_move_away_from_its_end_is_seen_without_playing(home):
+    variant = write_variant(home, 'phases:\n  7:\n    score: {each: active, add: "2 * tricks(player) + 1"}\n',
+                            name="rising.yaml")
+    assert codes(diagnostics_of(str(variant))) == [("W616", "warning")]
+    falling = write_variant(home, 'phases:\n  7:\n    score: {each: active, add: "0 - 2 * tricks(player)"}\n'
+                            'match:\n  end: "max(score) >= 20"\n', name="falling.yaml")
+    assert codes(diagnostics_of(str(falling))) == [("W616", "warning")]
+    both_ways = write_variant(home, 'phases:\n  7:\n    score: {each: active, add: "if tricks(player) > 0 then '
+                              '0 - tricks(player) else 5"}\n', name="both.yaml")
+    assert diagnostics_of(str(both_ways)) == []
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (Path(__file__).parent.parent / "games").glob("*.*")
+                                        if p.suffix in (".rules", ".yaml")))
+def test_no_shipped_game_is_said_to_be_unable_to_end(game):
+    found = diagnostics_of(str(Path(__file__).parent.parent / "games" / game))
+    assert "W616" not in [d.code for d in found] and "G403" not in [d.code for d in found]

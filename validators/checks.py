@@ -68,4 +68,5 @@ def run_document_checks(doc: Document) -> list[Diagnostic]:
 
 def _load_families() -> None:
     """Import the check modules, which register their checks."""
-    from rulelang.validators import graph, semantic_deal, semantic_deck, semantic_rules, usage, variants  # noqa: F401
+    from rulelang.validators import (graph, reach, semantic_deal, semantic_deck, semantic_rules,  # noqa: F401
+                                     usage, variants)
