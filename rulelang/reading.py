@@ -4,7 +4,7 @@
 >>> Reader().say("count(hand(player) & tarock) == 0")
 'the player holds no tarock'
 >>> Reader({"bonus": 5}).say("if tricks(player) > 0 then 0 else bonus")
-'0 if the number of tricks taken by the player is above 0, otherwise bonus (5)'
+'0 if the player took a trick, otherwise bonus (5)'
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ NAMES = {
 }
 
 CALLS = {
-    "tricks": "the number of tricks taken by {0}", "points": "the card points taken by {0}",
+    "tricks": "{0}'s tricks", "points": "the card points taken by {0}",
     "score": "{0}'s score", "count": "the number of {0}", "min": "the lowest of {0}", "max": "the highest of {0}",
     "next": "the player after {0}", "prev": "the player before {0}", "hand": "{0}'s hand",
     "dealt": "the cards dealt to {0}", "highest": "the highest card of {0}", "lowest": "the lowest card of {0}",
@@ -85,12 +85,37 @@ class Reader:
     def binary(self, e: Expr, mine: int) -> str:
         """A binary operator by its template; membership of a named set reads "is one of"."""
         left, right = e.args
-        if e.op == "==" and _is_call(left, "trick_of") and right.op == "name" and right.value == "tricks_played":
-            return f"{self.node(left.args[0], 0)} falls in the last trick"
+        phrase = self.trick_phrase(e.op, left, right)
+        if phrase is not None:
+            return phrase
+        if e.op == "-" and _is_call(right, "hand"):
+            return f"{self.node(left, mine)} that {self.node(right.args[0], 0)} does not hold"
         template = BINARY[e.op]
         if e.op == "in" and e.args[1].op == "name" and e.args[1].value not in ("trick", "any"):
             template = "{0} is one of {1}" if e.args[1].value in SEAT_SETS else "{0} is one of the {1}"
         return template.format(self.node(e.args[0], mine), self.node(e.args[1], mine + 1))
+
+    def trick_phrase(self, op: str, left: Expr, right: Expr) -> str | None:
+        """Comparisons about tricks said as a player would: "the player took a trick", "Mond was played"."""
+        last = right.op == "name" and right.value == "tricks_played"
+        zero = right.op == "int" and right.value == 0
+        if _is_call(left, "trick_of"):
+            card = self.node(left.args[0], 0)
+            if op == "==" and last:
+                return f"{card} falls in the last trick"
+            if op in (">", "!=") and zero:
+                return f"{card} was played"
+            if op == "==" and zero:
+                return f"{card} was not played"
+        if _is_call(left, "tricks"):
+            who = self.node(left.args[0], 0)
+            if op in (">", "!=") and zero or op == ">=" and right.op == "int" and right.value == 1:
+                return f"{who} took a trick"
+            if op == "==" and zero:
+                return f"{who} took no trick"
+            if op == "==" and last:
+                return f"{who} took every trick played"
+        return None
 
     def holding(self, e: Expr) -> str | None:
         """``count(hand(p) & X) == 0`` as "p holds no X", and the like for other counts and comparisons."""
@@ -144,6 +169,8 @@ class Reader:
         if e.op == "call":
             if _is_call(e, "winning_card") and e.args[0].op == "name" and e.args[0].value == "tricks_played":
                 return "the card that won the last trick"
+            if _is_call(e, "winning_card") and _is_call(e.args[0], "trick_of"):
+                return f"the card that won the trick {self.node(e.args[0].args[0], 0)} fell in"
             args = [self.node(a, 0) for a in e.args]
             template = CALLS.get(str(e.value))
             if not template or len(args) != 1:

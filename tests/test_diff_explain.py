@@ -139,7 +139,9 @@ def test_explain_reads_expressions_in_words_with_param_values():
     assert reader.say("min(score) <= 0") == "the lowest of the scores is at most 0"
     assert reader.say("not callable in hand(player)") == "callable is not in the player's hand"
     assert reader.say("next(dealer) in active") == "the player after the dealer is one of the players still in"
-    assert reader.say("-(tricks(player) + 1) * 2") == "minus (the number of tricks taken by the player + 1) × 2"
+    assert reader.say("-(tricks(player) + 1) * 2") == "minus (the player's tricks + 1) × 2"
+    assert reader.say("tricks(player) > 0") == "the player took a trick"
+    assert reader.say("trick_of('Mond') > 0") == "Mond was played"
 
 
 def test_explain_shows_unknown_keys_rather_than_dropping_them():
