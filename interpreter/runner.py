@@ -9,8 +9,15 @@ from rulelang.interpreter.state import CHANCE
 
 def random_agents(game, seed: int | None) -> list[RandomAgent]:
     """One seeded random agent per seat (seeds derived from ``seed``)."""
+    return make_agents(game, "random", seed)
+
+
+def make_agents(game, spec: str | None, seed: int | None) -> list:
+    """One agent per seat from an ``--agents`` text (default ``random``), each seeded from ``seed`` and its seat."""
+    from rulelang.interpreter.agents import agent_specs, make_agent
+    specs = agent_specs(spec or "random", game.num_players)
     base = 0 if seed is None else seed
-    return [RandomAgent(None if seed is None else base * 1009 + seat + 1) for seat in range(game.num_players)]
+    return [make_agent(name, None if seed is None else base * 1009 + seat + 1) for seat, name in enumerate(specs)]
 
 
 def play_match(game, agents=None, chance=None, seed: int | None = None, on_action=None):

@@ -1,7 +1,7 @@
 """Actions told in the game's own words: titles of contracts and items, not identifiers.
 
 ``action_words(state, actor, action)`` is the public sentence for an action about to be
-applied ("bids Solo", "says Kontra on Pagat Ultimo", "plays XXI"); it never mentions a
+applied ("bids Solo", "says Kontra on Game", "plays A♣"); it never mentions a
 card only its player may see (a discard, a card dealt or drawn), for which it is None.
 The terminal table and any other table narrate with it.
 """

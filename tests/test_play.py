@@ -97,7 +97,7 @@ def first_legal(terminal: Terminal) -> str:
 
 
 def test_the_bots_moves_are_told_as_they_happen_in_the_games_words(terminals, tmp_path):
-    t = start(terminals, tmp_path, "zwanzigerrufen", "--seed", "5", "--seat", "1", "--deals", "1")
+    t = start(terminals, tmp_path, "zwanzigerrufen", "--seed", "5", "--seat", "1", "--deals", "1", "--agents", "random")
     t.expect("Zwanzigerrufen: you are P1.")
     t.expect("Deal 1: P3 deals, P4 leads off")
     t.expect("P4 bids Call (normal game)")
@@ -185,4 +185,20 @@ def test_a_whole_deal_played_to_the_end_tells_the_items_and_the_score(terminals,
 def test_a_seat_outside_the_table_is_a_usage_error(terminals, tmp_path):
     t = start(terminals, tmp_path, "zwanzig-ab", "--seat", "5")
     t.expect("--seat 5: Zwanzig ab has seats 1 to 4")
+    assert t.finish() == 2
+
+
+def test_the_bots_are_heuristic_players_and_hint_says_what_one_would_do(terminals, tmp_path):
+    t = start(terminals, tmp_path, "zwanzig-ab", "--seed", "9", "--seat", "1")
+    offered = t.expect(PROMPT).group(1).split(", ")
+    t.send("hint")
+    hinted = t.expect(re.compile(r"hint: (\S+)")).group(1)
+    assert hinted in offered
+    t.send("quit")
+    assert t.finish() == 0
+
+
+def test_an_unknown_agent_is_a_usage_error(terminals, tmp_path):
+    t = start(terminals, tmp_path, "zwanzig-ab", "--agents", "clever")
+    t.expect("no agent called 'clever'; the agents are random, heuristic")
     assert t.finish() == 2

@@ -51,6 +51,8 @@ def register(sub) -> None:
     group.add_argument("--match", action="store_true", help="play until the match ends (the default)")
     p.add_argument("--log", metavar="FILE", help="write a JSON-lines log")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
+    p.add_argument("--agents", metavar="A[,B,…]", default=None,
+                   help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
     p.set_defaults(handler=cmd_run)
 
     p = sub.add_parser("play", help="you at the table, bots in the other seats")
@@ -60,6 +62,8 @@ def register(sub) -> None:
     p.add_argument("--deals", type=positive, default=None, metavar="K")
     p.add_argument("--resume", metavar="LOG", help="go on with a match saved by `quit`")
     p.add_argument("--save", metavar="FILE", help="where `quit` saves the match (default GAME-seatN.jsonl)")
+    p.add_argument("--agents", metavar="A[,B,…]", default=None,
+                   help="the bots: one agent for every seat or one per seat, yours ignored (default heuristic)")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("replay", help="replay a log, checking every move")
@@ -108,6 +112,8 @@ def register_variant_tools(sub) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is played from seed S + i")
     p.add_argument("--compare", metavar="GAME2", help="run GAME2 on the same seeds, side by side")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    p.add_argument("--agents", metavar="A[,B,…]", default=None,
+                   help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
     p.set_defaults(handler=cmd_simulate)
 
 
@@ -152,11 +158,12 @@ def cmd_run(args) -> int:
     """Bots play GAME; narrate it or print JSON; optionally write a log (opened before play starts)."""
     from rulelang.interpreter.log import log_lines, write_lines
     from rulelang.interpreter.narrate import narrate_match
-    from rulelang.interpreter.runner import play_match
+    from rulelang.interpreter.runner import make_agents, play_match
     from rulelang.loader import load_game
     game = load_game(args.game, max_deals=args.deals)
+    agents = make_agents(game, args.agents, args.seed)
     log_out = open_output(args.log) if args.log else None
-    state, record = play_match(game, seed=args.seed)
+    state, record = play_match(game, agents=agents, seed=args.seed)
     if log_out is not None:
         with log_out:
             write_lines(log_out, log_lines(game, args.seed, record, state, args.log))
@@ -192,7 +199,7 @@ class UsageError(Exception):
 def cmd_play(args) -> int:
     """A person plays one seat at the terminal."""
     from rulelang.cli.play import play_command
-    return play_command(args.game, args.seat, args.seed, args.deals, args.resume, args.save)
+    return play_command(args.game, args.seat, args.seed, args.deals, args.resume, args.save, args.agents)
 
 
 def cmd_replay(args) -> int:
@@ -236,4 +243,4 @@ def cmd_explain(args) -> int:
 def cmd_simulate(args) -> int:
     """Random agents play many deals; print the statistics."""
     from rulelang.cli.simulate import simulate_command
-    return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches)
+    return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents)

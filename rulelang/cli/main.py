@@ -29,13 +29,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 1 rule errors, 2 usage)."""
     from rulelang.cli.commands import UsageError
+    from rulelang.interpreter.agents import AgentSpecError
     from rulelang.loader import allow_paths
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         allow_paths(getattr(args, "allow_path", []))
         return int(args.handler(args) or 0)
-    except UsageError as exc:
+    except (UsageError, AgentSpecError) as exc:
         parser.print_usage(sys.stderr)
         sys.stderr.write(f"rulelang {args.command}: error: {exc}\n")
         return 2

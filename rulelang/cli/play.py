@@ -1,10 +1,10 @@
-"""``rulelang play``: a person at the terminal in one seat, bots in the others.
+"""``rulelang play``: a person at the terminal in one seat, bots (heuristic by default) in the others.
 
 Every action at the table is told as it happens, in the game's words, as far as the
 person's seat may see it (:class:`~rulelang.interpreter.table.SeatNarrator`). At the
 prompt the person types a card or a decision, or one of the commands: ``help``,
-``hand`` (what the seat sees now), ``undo`` (take back the last own move and the bots'
-moves after it), ``quit`` (save the match to a log and stop). ``rulelang play --resume
+``hint`` (the heuristic player's move), ``hand`` (what the seat sees now), ``undo`` (take
+back the last own move and the bots' moves after it), ``quit`` (save the match to a log and stop). ``rulelang play --resume
 LOG`` continues a saved match. Bad input is answered with the reason and asked again.
 """
 
@@ -19,6 +19,7 @@ from rulelang.interpreter.state import CHANCE
 
 COMMANDS = {
     "help": "this list, and the moves you may make now",
+    "hint": "the move the heuristic player would make in your seat",
     "hand": "your hand and what lies on the table",
     "undo": "take back your last move and the bots' moves after it",
     "quit": "save the match to a log and stop; `rulelang play --resume LOG` goes on from there",
@@ -40,17 +41,18 @@ class Table:
     narrator: object = None
     agents: list = field(default_factory=list)
     chance: object = None
+    bots: str = "heuristic"
 
     def start(self, history: list[int] = ()) -> None:
         """Set the table up at the start of the match, or after the moves of ``history``."""
         from rulelang.interpreter.record import MatchRecord
-        from rulelang.interpreter.runner import random_agents
+        from rulelang.interpreter.runner import make_agents
         from rulelang.interpreter.table import SeatNarrator
         self.state, self.record = self.game.new_initial_state(), MatchRecord(self.game)
         for action in history:
             self._apply(self.state.current_player(), action)
         salt = None if self.seed is None else self.seed + len(history)
-        self.agents, self.chance = random_agents(self.game, salt), SeededChance(salt)
+        self.agents, self.chance = make_agents(self.game, self.bots, salt), SeededChance(salt)
         self.narrator = SeatNarrator(self.game, self.seat, self.record)
         if history:
             self.narrator.sync(self.state)
@@ -96,6 +98,8 @@ class Table:
                 self.tell(self.help_text(legal, names))
             elif command == "hand":
                 self.tell(describe_view(self.state, self.seat))
+            elif command == "hint":
+                self.tell(self.hint())
             elif command == "undo":
                 self.undo()
                 if self.state.current_player() != self.seat:
@@ -107,6 +111,15 @@ class Table:
                 action = self.parse(text, legal, names)
                 if action is not None:
                     return action
+
+    def hint(self) -> str:
+        """What the heuristic player would do in the person's seat, in the game's words."""
+        from rulelang.interpreter.agents import HeuristicAgent
+        from rulelang.interpreter.words import action_words
+        action = HeuristicAgent(len(self.state.history)).step(self.state)
+        words = action_words(self.state, self.seat, action)
+        name = self.state.action_to_string(action)
+        return f"hint: {name}" + (f" ({words})" if words and name not in words.split() else "")
 
     def help_text(self, legal: list[int], names: list[str]) -> str:
         """The commands, then each move allowed now with what it means in the game's words."""
@@ -157,14 +170,14 @@ class Table:
 
 
 def play_command(ref: str | None, seat_number: int | None, seed: int | None, deals: int | None,
-                 resume: str | None = None, save: str | None = None) -> int:
+                 resume: str | None = None, save: str | None = None, agents: str | None = None) -> int:
     """Play ``ref`` (or the match saved in ``resume``) at the terminal; 0 when the match ends or is saved."""
     from rulelang.interpreter.narrate import narrate_match
     game, history, seat_number, seed = _setup(ref, seat_number, seed, deals, resume)
     if not 1 <= seat_number <= game.num_players:
         raise UsageError(f"--seat {seat_number}: {game.definition.title} has seats 1 to {game.num_players}")
     table = Table(game, seat_number - 1, seed, save or resume or f"{game.name}-seat{seat_number}.jsonl",
-                  _tell, _ask)
+                  _tell, _ask, bots=agents or "heuristic")
     table.start(history)
     _tell(f"{game.definition.title}: you are {game.seat_name(table.seat)}. Type help for the commands.")
     if not table.play():

@@ -70,20 +70,20 @@ def _shares(counts: Counter, n: int) -> dict:
 
 
 # ---------------------------------------------------------------------- playing
-def play_deal(game, seed: int, tally: Tally) -> None:
-    """Play one single-deal match of ``game`` from ``seed`` with random agents; add it to ``tally``."""
+def play_deal(game, seed: int, tally: Tally, agents: str | None = None) -> None:
+    """Play one single-deal match of ``game`` from ``seed`` with the ``agents`` (default random); add it to ``tally``."""
     from rulelang.interpreter.agents import SeededChance
-    from rulelang.interpreter.runner import random_agents
+    from rulelang.interpreter.runner import make_agents
     from rulelang.interpreter.state import CHANCE
     state = game.new_initial_state()
-    agents, chance = random_agents(game, seed), SeededChance(seed)
+    players, chance = make_agents(game, agents, seed), SeededChance(seed)
     asked = []
     while not state.is_terminal():
         actor = state.current_player()
         if actor == CHANCE:
             state.apply_action(chance.step(state))
             continue
-        action = agents[actor].step(state)
+        action = players[actor].step(state)
         asked.append((actor, state.phase.kind, action))
         state.apply_action(action)
     if state.deal_results:
@@ -113,10 +113,10 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
         tally.contracts[result["contract"]] += 1
 
 
-def play_whole_match(game, seed: int, tally: Tally) -> None:
+def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -> None:
     """Play one whole match (up to :data:`MATCH_CAP` deals) and note its length."""
-    from rulelang.interpreter.runner import play_match
-    state, _ = play_match(game, seed=seed)
+    from rulelang.interpreter.runner import make_agents, play_match
+    state, _ = play_match(game, agents=make_agents(game, agents, seed), seed=seed)
     ended = state.game.definition.match.end.fn(state, None)
     if state.deal_number >= MATCH_CAP and not ended:
         tally.unfinished += 1
@@ -124,19 +124,19 @@ def play_whole_match(game, seed: int, tally: Tally) -> None:
         tally.lengths.append(state.deal_number)
 
 
-def simulate(ref: str, deals: int, matches: int, seed: int, progress=None) -> Tally:
-    """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``."""
+def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str | None = None) -> Tally:
+    """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``."""
     from rulelang.interpreter import Game
     from rulelang.loader import load_definition
     definition = load_definition(ref)
     single, whole = Game(definition, max_deals=1), Game(definition, max_deals=MATCH_CAP)
     tally = Tally(single.name, [single.seat_name(s) for s in range(single.num_players)])
     for i in range(deals):
-        play_deal(single, seed + i, tally)
+        play_deal(single, seed + i, tally, agents)
         if progress:
             progress()
     for i in range(matches):
-        play_whole_match(whole, seed + i, tally)
+        play_whole_match(whole, seed + i, tally, agents)
         if progress:
             progress()
     return tally
@@ -188,11 +188,11 @@ def merged_rows(all_stats: list[dict]) -> list[tuple]:
     return [(section, name, *values) for (section, name), values in keyed.items()]
 
 
-def print_table(all_stats: list[dict], seed: int) -> None:
-    """Print the statistics as a rich table, one value column per game."""
+def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> None:
+    """Print the statistics as a rich table, one value column per game; the title names the agents."""
     from rich.console import Console
     from rich.table import Table
-    table = Table(title=f"rulelang simulate — seed {seed}", show_lines=False)
+    table = Table(title=f"rulelang simulate — seed {seed}, agents {agents}", show_lines=False)
     table.add_column("statistic")
     for stats in all_stats:
         table.add_column(stats["game"], overflow="fold")
@@ -209,28 +209,28 @@ def print_table(all_stats: list[dict], seed: int) -> None:
 
 # ---------------------------------------------------------------------- the command
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
-                     matches: int | None) -> int:
+                     matches: int | None, agents: str | None = None) -> int:
     """Run the simulation(s) and print the table or JSON."""
     seed = random.randrange(1_000_000) if seed is None else seed
     matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
     refs = [ref] + ([compare] if compare else [])
-    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json)
+    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
-        output.print_json({"seed": seed, "matches": matches, **payload})
+        output.print_json({"seed": seed, "matches": matches, "agents": agents or "random", **payload})
     else:
-        print_table(results, seed)
+        print_table(results, seed, agents or "random")
     return 0
 
 
-def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool) -> list[dict]:
+def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None) -> list[dict]:
     if not show:
-        return [simulate(r, deals, matches, seed).to_json() for r in refs]
+        return [simulate(r, deals, matches, seed, agents=agents).to_json() for r in refs]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     results = []
     with Progress(*columns, transient=True) as bar:
         for r in refs:
             task = bar.add_task(f"simulating {r}", total=deals + matches)
-            results.append(simulate(r, deals, matches, seed, lambda t=task: bar.advance(t)).to_json())
+            results.append(simulate(r, deals, matches, seed, lambda t=task: bar.advance(t), agents).to_json())
     return results

@@ -1,8 +1,4 @@
-"""Agents choose actions from what they may see; chance policies draw chance events.
-
-Every agent is ``agent.step(state) -> action`` and only reads ``state.observation(p)``
-and ``state.legal_actions()`` (the random agent needs only the latter).
-"""
+"""The random agent, the chance policies (seeded draws, an explicit deal) and their errors."""
 
 from __future__ import annotations
 
@@ -86,33 +82,3 @@ class ScriptedDeal:
         if state.phase is not None and state.phase.kind == "deal":
             return self.game.seat_name(state.slots[state.pos])
         return "the talon"
-
-
-def describe_view(state, seat: int) -> str:
-    """A few lines of what ``seat`` sees now: hand, trick on the table, scores, contract."""
-    view = state.observation(seat)
-    lines = [f"— deal {view['deal']}, dealer {view['dealer']}, forehand {view['forehand']}",
-             f"  your hand: {' '.join(view['hand']) or '(empty)'}"]
-    if view["vars"]:
-        lines.append("  " + ", ".join(f"{k}: {v}" for k, v in view["vars"].items()))
-    if view.get("contract"):
-        from rulelang.interpreter.words import contract_title
-        partner = view["partner"]
-        known = "unknown" if partner == "unknown" else ", ".join(partner) or "none"
-        called = f", calling {view['called']}" if view.get("called") else ""
-        lines.append(f"  contract: {contract_title(state.game, view['contract'])} by {view['declarer']}{called}; "
-                     f"partner: {known}")
-    if view["trick"]:
-        lines.append("  on the table: " + "  ".join(f"{s} {c}" for s, c in view["trick"]))
-    lines.append("  scores: " + "  ".join(f"{s} {v}" for s, v in view["scores"].items()))
-    phase = state.step
-    if phase is not None:
-        lines.append("  now: " + _TURN_WORDS.get(phase.kind, phase.kind))
-    return "\n".join(lines)
-
-
-_TURN_WORDS = {
-    "exchange": "exchange — discard a card to the talon, or done to draw as many",
-    "decide": "decide", "choose": "choose", "tricks": "play a card", "auction": "bid, announce, double or pass",
-    "piles": "take a pile", "throw_in": "throw the cards in, or keep them",
-}

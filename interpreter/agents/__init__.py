@@ -1,0 +1,52 @@
+"""Agents choose actions from what their seat may know; chance policies draw chance events.
+
+Every agent is ``agent.step(state) -> action``. :func:`make_agent` builds one by name, as
+the command line does with ``--agents``: ``random``, ``heuristic`` (generic rule-based
+card play, decisions by quick rollouts), with options as ``heuristic:rollouts=32``.
+"""
+
+from __future__ import annotations
+
+from rulelang.interpreter.agents.basic import DealError, RandomAgent, ScriptedDeal, SeededChance
+from rulelang.interpreter.agents.heuristic import HeuristicAgent
+from rulelang.interpreter.agents.view import describe_view
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+OPTIONS = {"heuristic": {"rollouts": int}}
+
+__all__ = ["AGENTS", "DealError", "HeuristicAgent", "RandomAgent", "ScriptedDeal", "SeededChance", "agent_specs",
+           "describe_view", "make_agent"]
+
+
+class AgentSpecError(ValueError):
+    """An agent name or option that does not exist; the message says what does."""
+
+
+def make_agent(spec: str, seed: int | None = None):
+    """The agent ``spec`` names (``name``, or ``name:option=value`` with options separated by ``;``), seeded."""
+    name, _, rest = spec.partition(":")
+    name = name.strip()
+    if name not in AGENTS:
+        raise AgentSpecError(f"no agent called '{name}'; the agents are {', '.join(AGENTS)}")
+    options = {}
+    for part in filter(None, (p.strip() for p in rest.split(";"))):
+        key, _, value = part.partition("=")
+        kinds = OPTIONS.get(name, {})
+        if key not in kinds:
+            known = ", ".join(kinds) or "none"
+            raise AgentSpecError(f"the {name} agent has no option '{key}' (its options: {known})")
+        try:
+            options[key] = kinds[key](value)
+        except ValueError:
+            raise AgentSpecError(f"'{value}' is not a valid {key} for the {name} agent") from None
+    return AGENTS[name](seed, **options)
+
+
+def agent_specs(text: str, players: int) -> list[str]:
+    """One agent spec per seat from ``--agents``: one spec for every seat, or one per seat, comma-separated."""
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise AgentSpecError(f"--agents names {len(specs)} agents for {players} seats: give one, or one per seat")
+    return specs

@@ -1,0 +1,250 @@
+"""A generic rule-based player for any rule file: card play from the trick rules, decisions by quick rollouts.
+
+Card play. What a trick is worth to a seat is learned once per game from random deals
+(:func:`trick_worth`: the seat's result regressed on the tricks and card points it took),
+so the same player takes tricks in a game that rewards them and avoids them in one where
+tricks cost. It then wins a trick cheaply (the weakest card that takes it) when the
+trick is worth taking, lets a partner who is winning keep the trick and gives it points,
+ducks or sheds its weakest card when the trick cannot be won or is not wanted, and leads
+a card no unseen card can beat when it has one, else its weakest. A card's strength is
+the number of cards it beats when it leads, under the trick rules in force.
+
+Every other decision (a bid, an announcement, Kontra, play or pass, a trump suit, an
+exchange, a throw-in, a pile) is judged by a few random rollouts of the rest of the deal
+in worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`), every
+option on the same worlds; the option with the best mean result is taken.
+
+It reads the state only through what its seat may know: its hand, the public trick and
+played cards, and worlds drawn from the hidden cards as a whole.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.deck import iter_bits
+from rulelang.exprcompile import EvalError
+from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.state import CHANCE
+from rulelang.interpreter.tricks import Tricks
+
+LEARNING_DEALS = 120
+ROLLOUT_BUDGET = 64
+MAX_ROLLOUT_ACTIONS = 2000
+_WORTH: dict[str, tuple[float, float]] = {}
+
+
+class HeuristicAgent:
+    """Rule-based card play and rollout-judged decisions; ``rollouts`` bounds the rollouts per decision."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET):
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self._strength_key = None
+        self._strength: dict[int, int] = {}
+
+    def step(self, state) -> int:
+        """The move for the seat to act in ``state``."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        step = state.step
+        if step is not None and step.kind == "tricks":
+            return self.play_card(state, seat, legal)
+        return judge(state, seat, legal, self.rng, self.rollouts)
+
+    # ------------------------------------------------------------------ card play
+    def play_card(self, state, seat: int, legal: list[int]) -> int:
+        """A card for the trick on the table, by the worth of the trick and the strength of each card."""
+        per_trick, per_point = trick_worth(state.game)
+        strength = self.strengths(state)
+        cards = state.game.deck.cards
+        weakest = min(legal, key=lambda c: (strength[c], cards[c].points * _sign(per_point), c))
+        if not state.trick:
+            return self.lead(state, seat, legal, strength, weakest, per_trick > 0)
+        on_table = sum(cards[c].points for _, c in state.trick)
+        wanted = per_trick + per_point * on_table > 0
+        winner = Tricks.winning_play(state)[0]
+        mask = sum(1 << c for c in legal)
+        taking = list(iter_bits(Tricks.heading(state, mask)))
+        if winner in side_of(state, seat) and winner != seat:
+            return self.give(legal, taking, strength, per_point, cards)
+        if wanted:
+            return min(taking, key=lambda c: (strength[c], c)) if taking else weakest
+        ducking = [c for c in legal if c not in taking]
+        return max(ducking, key=lambda c: (strength[c], c)) if ducking else max(legal, key=lambda c: (strength[c], c))
+
+    def give(self, legal, taking, strength, per_point, cards) -> int:
+        """A card for a partner's trick: points if points are worth having, without taking the trick over."""
+        keep = [c for c in legal if c not in taking] or legal
+        return max(keep, key=lambda c: (cards[c].points * _sign(per_point), -strength[c], -c))
+
+    def lead(self, state, seat: int, legal: list[int], strength, weakest: int, wanted: bool) -> int:
+        """A master card (no unseen card beats it) when tricks are wanted, else the weakest card."""
+        if not wanted:
+            return weakest
+        unseen = unseen_cards(state, seat)
+        masters = [c for c in legal if all(_beats(state, c, other) for other in unseen)]
+        return max(masters, key=lambda c: (strength[c], c)) if masters else weakest
+
+    def strengths(self, state) -> dict[int, int]:
+        """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
+        key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.rules))
+        if key != self._strength_key:
+            self._strength_key = key
+            every = range(state.game.num_cards)
+            self._strength = {c: sum(_beats(state, c, other) for other in every if other != c) for c in every}
+        return self._strength
+
+
+def _sign(value: float) -> int:
+    return 1 if value > 0 else -1 if value < 0 else 0
+
+
+def _beats(state, led: int, other: int) -> bool:
+    """Whether ``led``, led, wins a trick of two cards against ``other`` under the rules in force."""
+    trick, mask, led_suit = state.trick, state.trick_mask, state.led_suit
+    first, second = 0, 1
+    state.trick = [(first, led), (second, other)]
+    state.trick_mask = 1 << led | 1 << other
+    state.led_suit = state.game.card_suits[led]
+    try:
+        return Tricks.winning_play(state)[1] == led
+    except EvalError:
+        return False
+    finally:
+        state.trick, state.trick_mask, state.led_suit = trick, mask, led_suit
+
+
+def unseen_cards(state, seat: int) -> list[int]:
+    """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
+    seen = state.hands[seat] | state.trick_mask | state.discards[seat]
+    for won in state.won:
+        seen |= won
+    return [c for c in range(state.game.num_cards) if not seen >> c & 1]
+
+
+def side_of(state, seat: int) -> set[int]:
+    """The seats ``seat`` knows to be on its side now (itself at least)."""
+    view = state.observation(seat)
+    names = {state.game.seat_name(s): s for s in range(state.game.num_players)}
+    if not view.get("contract"):
+        return {seat}
+    declarer = names[view["declarer"]]
+    partners = view["partner"] if view["partner"] != "unknown" else None
+    row = state.game.definition.contracts.get(view["contract"])
+    if partners is None:
+        return {seat}
+    declarers = {declarer} | {names[p] for p in partners}
+    if seat in declarers:
+        return declarers
+    if row is not None and row.sides in ("alone", "called"):
+        return set(range(state.game.num_players)) - declarers
+    return {seat}
+
+
+# ---------------------------------------------------------------------- what a trick is worth
+def trick_worth(game) -> tuple[float, float]:
+    """(worth of a trick, worth of a card point) to the seat that takes it, learned from random deals."""
+    key = game.definition.digest
+    if key not in _WORTH:
+        _WORTH[key] = _learn_worth(game)
+    return _WORTH[key]
+
+
+def _learn_worth(game) -> tuple[float, float]:
+    """Least squares of each seat's result on the tricks and card points it took, over random deals."""
+    from rulelang.interpreter.game import Game
+    one_deal = Game(game.definition, max_deals=1)
+    rng = random.Random(20261201)
+    rows = []
+    points = [card.points for card in game.deck.cards]
+    for _ in range(LEARNING_DEALS):
+        state = one_deal.new_initial_state()
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            continue
+        returns = state.returns()
+        for seat in range(game.num_players):
+            taken = sum(points[c] for c in iter_bits(state.won[seat]))
+            rows.append((state.tricks[seat], taken, returns[seat]))
+    return _fit(rows)
+
+
+def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data."""
+    n = len(rows)
+    if n < 3:
+        return (0.0, 0.0)
+    mean = [sum(r[i] for r in rows) / n for i in range(3)]
+    dx = [(r[0] - mean[0], r[1] - mean[1], r[2] - mean[2]) for r in rows]
+    s11 = sum(a * a for a, _, _ in dx)
+    s22 = sum(b * b for _, b, _ in dx)
+    s12 = sum(a * b for a, b, _ in dx)
+    s1y = sum(a * y for a, _, y in dx)
+    s2y = sum(b * y for _, b, y in dx)
+    det = s11 * s22 - s12 * s12
+    if abs(det) < 1e-9:
+        return (s1y / s11 if s11 else 0.0, 0.0)
+    return ((s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det)
+
+
+# ---------------------------------------------------------------------- decisions by rollouts
+def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -> int:
+    """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds."""
+    worlds = max(2, budget // len(legal))
+    before = state.returns()[seat]
+    seeds = [rng.getrandbits(32) for _ in range(worlds)]
+    best, best_value = legal[0], None
+    for action in legal:
+        total = 0.0
+        for seed in seeds:
+            world = determinize(state, seat, random.Random(seed))
+            world.apply_action(action)
+            total += rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
+        if best_value is None or total > best_value:
+            best, best_value = action, total
+    return best
+
+
+def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
+    """Quick moves until the deal ``deal_number`` is over (or the match); the returns then.
+
+    Cards are played greedily (the weakest card that takes a trick worth taking, else the
+    weakest card); in an auction everyone passes where passing is allowed, so a bid is
+    judged as the contract it would be; every other choice is random.
+    """
+    worth = trick_worth(world.game)
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if world.is_terminal() or world.deal_number > deal_number:
+            break
+        legal = world.legal_actions()
+        world.apply_action(legal[0] if len(legal) == 1 else _quick_move(world, legal, worth, rng))
+    return world.returns()
+
+
+def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+    """A cheap move for a rollout (see :func:`rollout`)."""
+    step = world.step
+    if world.current_player() == CHANCE or step is None:
+        return rng.choice(legal)
+    if step.kind == "tricks":
+        cards = world.game.deck.cards
+        on_table = sum(cards[c].points for _, c in world.trick)
+        if world.trick and worth[0] + worth[1] * on_table > 0:
+            taking = Tricks.heading(world, sum(1 << c for c in legal))
+            if taking:
+                return min(iter_bits(taking), key=lambda c: (cards[c].order, c))
+        return max(legal, key=lambda c: (cards[c].order, -cards[c].points * _sign(worth[1]), c))
+    if step.kind == "auction":
+        passing = world.game.symbol_ids.get(step.pass_word)
+        if passing in legal:
+            return passing
+    return rng.choice(legal)
+

@@ -1,0 +1,33 @@
+"""What a person at the table is shown of their seat: a few lines built from ``observation(seat)``."""
+
+from __future__ import annotations
+
+
+def describe_view(state, seat: int) -> str:
+    """A few lines of what ``seat`` sees now: hand, trick on the table, scores, contract."""
+    view = state.observation(seat)
+    lines = [f"— deal {view['deal']}, dealer {view['dealer']}, forehand {view['forehand']}",
+             f"  your hand: {' '.join(view['hand']) or '(empty)'}"]
+    if view["vars"]:
+        lines.append("  " + ", ".join(f"{k}: {v}" for k, v in view["vars"].items()))
+    if view.get("contract"):
+        from rulelang.interpreter.words import contract_title
+        partner = view["partner"]
+        known = "unknown" if partner == "unknown" else ", ".join(partner) or "none"
+        called = f", calling {view['called']}" if view.get("called") else ""
+        lines.append(f"  contract: {contract_title(state.game, view['contract'])} by {view['declarer']}{called}; "
+                     f"partner: {known}")
+    if view["trick"]:
+        lines.append("  on the table: " + "  ".join(f"{s} {c}" for s, c in view["trick"]))
+    lines.append("  scores: " + "  ".join(f"{s} {v}" for s, v in view["scores"].items()))
+    phase = state.step
+    if phase is not None:
+        lines.append("  now: " + _TURN_WORDS.get(phase.kind, phase.kind))
+    return "\n".join(lines)
+
+
+_TURN_WORDS = {
+    "exchange": "exchange — discard a card to the talon, or done to draw as many",
+    "decide": "decide", "choose": "choose", "tricks": "play a card", "auction": "bid, announce, double or pass",
+    "piles": "take a pile", "throw_in": "throw the cards in, or keep them",
+}

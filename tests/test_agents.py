@@ -1,0 +1,119 @@
+"""The agents: chosen by name, blind to what their seat may not know, legal in every shipped game, and
+the heuristic player better than random play on duplicate deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulelang.interpreter.agents import (AgentSpecError, HeuristicAgent, RandomAgent, SeededChance, agent_specs,
+                                         make_agent)
+from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.state import CHANCE
+from rulelang.loader import load_game, shipped_games
+
+GAMES = sorted({p.stem for p in shipped_games()})
+
+
+# ---------------------------------------------------------------------- by name
+def test_agents_are_made_by_name_with_options():
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    agent = make_agent("heuristic:rollouts=8", 1)
+    assert isinstance(agent, HeuristicAgent) and agent.rollouts == 8
+    assert agent_specs("heuristic", 4) == ["heuristic"] * 4
+    assert agent_specs("random, heuristic,random,heuristic", 4) == ["random", "heuristic", "random", "heuristic"]
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("clever", "no agent called 'clever'; the agents are random, heuristic"),
+    ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts)"),
+    ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent"),
+    ("random:rollouts=3", "the random agent has no option 'rollouts' (its options: none)"),
+])
+def test_a_wrong_agent_name_or_option_says_what_exists(spec, message):
+    with pytest.raises(AgentSpecError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_agent(spec)
+
+
+def test_a_list_of_agents_must_name_one_or_one_per_seat():
+    with pytest.raises(AgentSpecError, match="--agents names 2 agents for 4 seats"):
+        agent_specs("random,heuristic", 4)
+
+
+# ---------------------------------------------------------------------- hidden information
+def states_to_decide(game_name: str, count: int, seed: int):
+    """Random states of a game where a seat (not chance) is to choose among several moves."""
+    game = load_game(game_name, max_deals=1)
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        stop = rng.randrange(5, 60)
+        for _ in range(stop):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and state.current_player() != CHANCE and len(state.legal_actions()) > 1:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("game_name", ["zwanzig-ab", "zwanzigerrufen", "zwanziger-rufen-fi", "fuenf-dazu-exchange"])
+def test_the_heuristic_moves_alike_in_states_that_differ_only_in_what_its_seat_cannot_see(game_name):
+    for index, state in enumerate(states_to_decide(game_name, 12, 7)):
+        seat = state.current_player()
+        other = determinize(state, seat, random.Random(index))
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.hands != state.hands or sum(bin(h).count("1") for h in state.hands) == \
+            bin(state.hands[seat]).count("1")
+        assert HeuristicAgent(index, rollouts=8).step(state) == HeuristicAgent(index, rollouts=8).step(other)
+
+
+def test_a_world_keeps_what_the_seat_knows_and_the_number_of_cards_in_every_place():
+    for index, state in enumerate(states_to_decide("zwanzig-ab", 20, 3)):
+        seat = state.current_player()
+        world = determinize(state, seat, random.Random(index))
+        assert world.hands[seat] == state.hands[seat] and world.trick == state.trick
+        assert [bin(h).count("1") for h in world.hands] == [bin(h).count("1") for h in state.hands]
+        assert bin(world.talon).count("1") == bin(state.talon).count("1")
+        places = world.card_places()
+        assert sum(bin(m).count("1") for m in places.values()) == world.game.num_cards
+        assert all(not (a & b) for i, a in enumerate(places.values()) for b in list(places.values())[i + 1:])
+
+
+# ---------------------------------------------------------------------- legal play, and better than random
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_heuristic_plays_whole_deals_of_every_shipped_game_without_an_illegal_move(game_name):
+    game = load_game(game_name, max_deals=1)
+    for deal in range(3):
+        state, chance = game.new_initial_state(), SeededChance(deal)
+        agents = [HeuristicAgent(deal * 10 + s, rollouts=6) for s in range(game.num_players)]
+        while not state.is_terminal():
+            actor = state.current_player()
+            state.apply_checked(chance.step(state) if actor == CHANCE else agents[actor].step(state))
+
+
+def duplicate_means(game_name: str, deals: int) -> tuple[float, float]:
+    """Mean return per deal of one heuristic seat among random ones, and of a random seat in its place,
+    every deal played once per seat for each, on the same cards."""
+    game = load_game(game_name, max_deals=1)
+    totals = {"heuristic": 0.0, "random": 0.0}
+    for deal in range(deals):
+        for seat in range(game.num_players):
+            for kind in totals:
+                state, chance = game.new_initial_state(), SeededChance(deal)
+                agents = [RandomAgent(deal * 10 + s) for s in range(game.num_players)]
+                if kind == "heuristic":
+                    agents[seat] = HeuristicAgent(deal)
+                while not state.is_terminal():
+                    actor = state.current_player()
+                    state.apply_action(chance.step(state) if actor == CHANCE else agents[actor].step(state))
+                totals[kind] += state.returns()[seat]
+    n = deals * game.num_players
+    return totals["heuristic"] / n, totals["random"] / n
+
+
+def test_the_heuristic_player_does_better_than_random_play_on_the_same_cards():
+    heuristic, random_play = duplicate_means("zwanzig-ab", 20)
+    assert heuristic > random_play + 1
