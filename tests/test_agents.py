@@ -117,3 +117,40 @@ def duplicate_means(game_name: str, deals: int) -> tuple[float, float]:
 def test_the_heuristic_player_does_better_than_random_play_on_the_same_cards():
     heuristic, random_play = duplicate_means("zwanzig-ab", 20)
     assert heuristic > random_play + 1
+
+
+# ---------------------------------------------------------------------- the arena
+def arena_json(capsys, *argv) -> dict:
+    import json
+    from rulelang.cli.main import main
+    assert main(["arena", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_arena_reports_each_agent_with_its_interval_moves_and_time(capsys):
+    result = arena_json(capsys, "zwanzig-ab", "--agents", "heuristic:rollouts=4,random", "--deals", "6", "--seed", "3")
+    assert result["game"] == "zwanzig-ab" and result["deals"] == 6 and result["seed"] == 3
+    names = [a["name"] for a in result["agents"]]
+    assert names == ["heuristic:rollouts=4", "random"]
+    for agent in result["agents"]:
+        low, high = agent["ci95"]
+        assert low <= agent["mean"] <= high and agent["moves"] > 0 and agent["ms_per_move"] >= 0
+
+
+def untimed(result: dict) -> list[tuple]:
+    """An arena result without its timings, which differ from run to run."""
+    return [(a["name"], a["mean"], a["ci95"], a["moves"], a["contracts"]) for a in result["agents"]]
+
+
+def test_the_arena_gives_the_same_numbers_whatever_the_number_of_jobs(capsys):
+    argv = ("zwanzigerrufen", "--agents", "random,heuristic:rollouts=2", "--deals", "4", "--seed", "11")
+    one, two = arena_json(capsys, *argv, "--jobs", "1"), arena_json(capsys, *argv, "--jobs", "2")
+    assert untimed(one) == untimed(two)
+    assert any(a["contracts"] for a in one["agents"])
+
+
+@pytest.mark.parametrize("agents, message", [("random", "at least two"), ("random,clever", "no agent called 'clever'")])
+def test_the_arena_needs_two_known_agents(capsys, agents, message):
+    from rulelang.cli.main import main
+    assert main(["arena", "zwanzig-ab", "--agents", agents, "--deals", "1"]) == 2
+    assert message in capsys.readouterr().err

@@ -116,6 +116,15 @@ def register_variant_tools(sub) -> None:
                    help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
     p.set_defaults(handler=cmd_simulate)
 
+    p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95% intervals")
+    p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
+    p.add_argument("--agents", required=True, metavar="A,B[,…]", help="the agents to compare, e.g. heuristic,random")
+    p.add_argument("--deals", type=positive, default=200, metavar="N", help="duplicate deals to play (default 200)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is dealt from seed S + i")
+    p.add_argument("--jobs", type=positive, default=1, metavar="K", help="processes to share the deals (default 1)")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.set_defaults(handler=cmd_arena)
+
 
 def cmd_list(args) -> int:
     """Print the shipped games with their titles, once per game (the first syntax found is read)."""
@@ -238,6 +247,12 @@ def cmd_explain(args) -> int:
     """Print the rules of a game in plain English."""
     from rulelang.cli.explaincmd import explain_command
     return explain_command(args.game)
+
+
+def cmd_arena(args) -> int:
+    """Agents play the same deals in every seat; print their results with confidence intervals."""
+    from rulelang.cli.arena import arena_command
+    return arena_command(args.game, args.agents, args.deals, args.seed, args.jobs, args.json)
 
 
 def cmd_simulate(args) -> int:
