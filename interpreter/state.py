@@ -287,6 +287,17 @@ class State:
             fresh.apply_action(a)
         self.__dict__.update(fresh.__dict__)
 
+    def resample_from_infostate(self, player: int, rng):
+        """A state ``player`` cannot tell from this one, its hidden cards drawn anew (OpenSpiel's name).
+
+        Same public history and the same information for ``player``; every hidden card
+        re-drawn consistently with what public play has shown, the history replayed move
+        by move. None only if no consistent draw was found; see
+        :mod:`rulelang.interpreter.agents.inference`.
+        """
+        from rulelang.interpreter.agents.inference import resample_from_infostate
+        return resample_from_infostate(self, player, rng)
+
     def serialize(self) -> str:
         """The game's name, rules digest and action history as JSON; see :func:`deserialize_state`."""
         return json.dumps({"game": self.game.name, "digest": self.game.definition.digest, "history": self.history})

@@ -10,9 +10,10 @@ a card no unseen card can beat when it has one, else its weakest. A card's stren
 the number of cards it beats when it leads, under the trick rules in force.
 
 Every other decision (a bid, an announcement, Kontra, play or pass, a trump suit, an
-exchange, a throw-in, a pile) is judged by a few random rollouts of the rest of the deal
-in worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`), every
-option on the same worlds; the option with the best mean result is taken.
+exchange, a throw-in, a pile) is judged by quick rollouts of the rest of the deal in
+worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`, respecting
+the voids public play has shown: :func:`~.inference.public_voids`), every option on the
+same worlds; the option with the best mean result is taken.
 
 It reads the state only through what its seat may know: its hand, the public trick and
 played cards, and worlds drawn from the hidden cards as a whole.
@@ -24,6 +25,7 @@ import random
 
 from rulelang.deck import iter_bits
 from rulelang.exprcompile import EvalError
+from rulelang.interpreter.agents.inference import public_voids
 from rulelang.interpreter.agents.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.tricks import Tricks
@@ -200,12 +202,13 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
+    voids = public_voids(state, seat)
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
     best, best_value = legal[0], None
     for action in legal:
         total = 0.0
         for seed in seeds:
-            world = determinize(state, seat, random.Random(seed))
+            world = determinize(state, seat, random.Random(seed), voids) or determinize(state, seat, random.Random(seed))
             world.apply_action(action)
             total += rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
         if best_value is None or total > best_value:

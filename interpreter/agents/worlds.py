@@ -8,9 +8,9 @@ been revealed. The cards are put in a fixed order before they are shuffled, so t
 states that differ only in what ``seat`` cannot see give the same worlds for the same
 generator: an agent that decides on worlds alone cannot be told what it may not know.
 
-What the rules let a seat infer beyond that (a seat that did not follow suit holds none
-of it, a bid's condition on the bidder's hand) is not yet used: the worlds are
-consistent with every card a seat has seen, not with every inference.
+Given ``voids`` (:func:`~.inference.public_voids`: a seat that did not follow a tier of
+the trick rules holds none of it), no seat is dealt a card it cannot hold. What a bid's
+condition says about the bidder's hand is not used here.
 """
 
 from __future__ import annotations
@@ -29,25 +29,76 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     return [place for place in places if place[2]]
 
 
-def determinize(state, seat: int, rng: random.Random):
-    """A clone of ``state`` with every card hidden from ``seat`` dealt anew among the places that hide them."""
+def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = None):
+    """A clone of ``state`` with every card hidden from ``seat`` dealt anew among the places that hide them.
+
+    ``voids`` (per seat, the cards it cannot hold: :func:`~.inference.public_voids`) are
+    respected; None when no deal can respect them.
+    """
     world = state.clone()
     fixed = _revealed_called_card(state, seat)
     places = hidden_places(state, seat)
     pool = sorted(card for _, _, mask in places for card in iter_bits(mask & ~fixed))
     rng.shuffle(pool)
+    forbidden = [voids[index] if voids and kind == "hand" else 0 for kind, index, _ in places]
+    counts = [bin(mask & ~fixed).count("1") for _, _, mask in places]
+    dealt = _assign(pool, counts, forbidden, rng)
+    if dealt is None:
+        return None
     old_discards = sum(mask for kind, _, mask in places if kind == "discards")
-    for kind, index, mask in places:
-        keep = mask & fixed
-        count = bin(mask & ~fixed).count("1")
-        new = keep
-        for card in pool[:count]:
-            new |= 1 << card
-        del pool[:count]
-        _put(world, kind, index, mask, new)
+    for (kind, index, mask), cards in zip(places, dealt):
+        _put(world, kind, index, mask, mask & fixed | sum(1 << card for card in cards))
     world.out = world.out & ~old_discards | sum(world.discards[s] for s in range(world.game.num_players) if s != seat)
     _reform_called_side(world)
     return world
+
+
+def _assign(pool: list[int], counts: list[int], forbidden: list[int], rng: random.Random) -> list[list[int]] | None:
+    """The shuffled ``pool`` shared out: ``counts[i]`` cards to place ``i``, none of ``forbidden[i]``.
+
+    The most constrained places are served first from the shuffled pool; when that
+    greedy deal runs into a corner, a maximum flow finds a deal if there is one.
+    """
+    if not any(forbidden):
+        out, start = [], 0
+        for count in counts:
+            out.append(pool[start:start + count])
+            start += count
+        return out
+    order = sorted(range(len(counts)), key=lambda i: (-bin(forbidden[i]).count("1"), i))
+    left, out = list(pool), [[] for _ in counts]
+    for i in order:
+        allowed = [card for card in left if not forbidden[i] >> card & 1]
+        if len(allowed) < counts[i]:
+            return _assign_by_flow(pool, counts, forbidden, rng)
+        out[i] = allowed[:counts[i]]
+        taken = set(out[i])
+        left = [card for card in left if card not in taken]
+    return out
+
+
+def _assign_by_flow(pool: list[int], counts: list[int], forbidden: list[int], rng: random.Random):
+    """A deal respecting ``forbidden`` by maximum flow (networkx), or None if there is none."""
+    import networkx as nx
+    graph = nx.DiGraph()
+    for card in pool:
+        graph.add_edge("source", ("card", card), capacity=1)
+        for i, count in enumerate(counts):
+            if count and not forbidden[i] >> card & 1:
+                graph.add_edge(("card", card), ("place", i), capacity=1)
+    for i, count in enumerate(counts):
+        graph.add_edge(("place", i), "sink", capacity=count)
+    value, flow = nx.maximum_flow(graph, "source", "sink")
+    if value < sum(counts):
+        return None
+    out = [[] for _ in counts]
+    for card in pool:
+        for (_, i), used in flow[("card", card)].items():
+            if used:
+                out[i].append(card)
+    for cards in out:
+        rng.shuffle(cards)
+    return out
 
 
 def _revealed_called_card(state, seat: int) -> int:

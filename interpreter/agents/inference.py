@@ -1,0 +1,118 @@
+"""What every seat can still hold, inferred from the rules and public play alone; states drawn to match.
+
+:func:`public_voids` replays a state's history and, at every card another seat played to
+a trick, reads the ``follow`` (or ``lead_from``) fallbacks as they stood then: a seat
+that played from a later tier held no card of the tiers before it, and under ``head``
+(Stichzwang) a seat that did not take the trick held no card of its tier that would
+have. Tiers whose rule reads a hand are skipped, so nothing hidden leaks into the
+inference. :func:`resample_from_infostate` draws a whole state with the same public
+history and the same information for one seat: the hidden cards are dealt anew
+consistently with those voids, every hidden action of the history is rewritten through
+the same exchange of cards, and the new history is replayed move by move; a draw whose
+replay a rule refuses (a bid whose condition reads the hand) is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.interpreter.agents.worlds import determinize, hidden_places
+from rulelang.interpreter.state import CHANCE
+from rulelang.interpreter.tricks import Tricks
+
+ATTEMPTS = 40
+
+
+def public_voids(state, observer: int) -> list[int]:
+    """Per seat, the cards it cannot hold now by public play (the observer's own entry stays 0)."""
+    replay = state.game.new_initial_state()
+    voids = [0] * state.game.num_players
+    for action in state.history:
+        actor = replay.current_player()
+        step = replay.step
+        if actor not in (CHANCE, observer) and replay.sub != "first_dealer" and step is not None \
+                and step.kind == "tricks":
+            voids[actor] |= _ruled_out(replay, actor, action)
+        replay.apply_action(action)
+    return voids
+
+
+def _ruled_out(st, seat: int, card: int) -> int:
+    """The cards ``seat`` cannot have held when it played ``card`` to the trick on the table."""
+    rules = st.rules
+    tiers = rules.follow if st.trick else rules.lead_from
+    before = 0
+    for rule in tiers:
+        if "hand(" in rule.text:
+            return before
+        mask = rule.fn(st, seat)
+        if mask >> card & 1:
+            return before | _not_heading(st, seat, card, mask & ~before) if rules.head and st.trick else before
+        before |= mask
+    return 0
+
+
+def _not_heading(st, seat: int, card: int, tier: int) -> int:
+    """Under Stichzwang: the cards of ``tier`` that would have taken the trick, if ``card`` did not."""
+    current = st.current
+    st.current = seat
+    try:
+        heading = Tricks.heading(st, tier)
+    finally:
+        st.current = current
+    return 0 if heading >> card & 1 else heading
+
+
+def resample_from_infostate(state, player: int, rng: random.Random):
+    """A state ``player`` cannot tell from ``state``: same public history, its own cards and what it saw.
+
+    Returns None only if no consistent draw was found in :data:`ATTEMPTS` tries.
+    """
+    voids = public_voids(state, player)
+    hidden = _hidden_entries(state, player)
+    for _ in range(ATTEMPTS):
+        world = determinize(state, player, rng, voids)
+        if world is None:
+            continue
+        exchange = _exchange(state, world, player)
+        history = [exchange.get(a, a) if i in hidden else a for i, a in enumerate(state.history)]
+        fresh = _replayed(state.game, history)
+        if fresh is not None and fresh.information_state_string(player) == state.information_state_string(player):
+            return fresh
+    return None
+
+
+def _hidden_entries(state, player: int) -> set[int]:
+    """The indexes of history entries whose card ``player`` did not see."""
+    cards = state.game.num_cards
+    dealt = state.dealt[player]
+    return {i for i, (a, seer) in enumerate(zip(state.history, state.seen))
+            if a < cards and seer not in (-1, player) and not (seer == -2 and dealt >> a & 1)}
+
+
+def _exchange(state, world, player: int) -> dict[int, int]:
+    """Each hidden card of ``state`` mapped to the card that took its place in ``world``."""
+    mapping = {}
+    new_places = {(kind, index): mask for kind, index, mask in hidden_places(world, player)}
+    for kind, index, mask in hidden_places(state, player):
+        old = sorted(_bits(mask))
+        new = sorted(_bits(new_places.get((kind, index), 0)))
+        mapping.update(zip(old, new))
+    return mapping
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _replayed(game, history: list[int]):
+    """A fresh state with ``history`` applied, or None at the first move that is not legal there."""
+    fresh = game.new_initial_state()
+    for action in history:
+        if fresh.is_terminal() or action not in fresh.legal_actions():
+            return None
+        fresh.apply_action(action)
+    return fresh
