@@ -21,6 +21,8 @@ GAMES = sorted({p.stem for p in shipped_games()})
 # ---------------------------------------------------------------------- by name
 def test_agents_are_made_by_name_with_options():
     assert isinstance(make_agent("random", 1), RandomAgent)
+    search = make_agent("search:ms=50;playouts=12", 1)
+    assert (search.ms, search.playouts) == (50, 12)
     agent = make_agent("heuristic:rollouts=8", 1)
     assert isinstance(agent, HeuristicAgent) and agent.rollouts == 8
     assert agent_specs("heuristic", 4) == ["heuristic"] * 4
@@ -28,7 +30,7 @@ def test_agents_are_made_by_name_with_options():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("clever", "no agent called 'clever'; the agents are random, heuristic"),
+    ("clever", "no agent called 'clever'; the agents are random, heuristic, search"),
     ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts)"),
     ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent"),
     ("random:rollouts=3", "the random agent has no option 'rollouts' (its options: none)"),
@@ -115,6 +117,15 @@ def duplicate_means(game_name: str, deals: int) -> tuple[float, float]:
                 totals[kind] += state.returns()[seat]
     n = deals * game.num_players
     return totals["heuristic"] / n, totals["random"] / n
+
+
+def test_the_search_agent_plays_legal_moves_within_its_budget():
+    game = load_game("zwanzigerrufen", max_deals=1)
+    state, chance = game.new_initial_state(), SeededChance(4)
+    agents = [make_agent("search:playouts=8", s) for s in range(game.num_players)]
+    while not state.is_terminal():
+        actor = state.current_player()
+        state.apply_checked(chance.step(state) if actor == CHANCE else agents[actor].step(state))
 
 
 def test_the_heuristic_player_does_better_than_random_play_on_the_same_cards():

@@ -200,5 +200,5 @@ def test_the_bots_are_heuristic_players_and_hint_says_what_one_would_do(terminal
 
 def test_an_unknown_agent_is_a_usage_error(terminals, tmp_path):
     t = start(terminals, tmp_path, "zwanzig-ab", "--agents", "clever")
-    t.expect("no agent called 'clever'; the agents are random, heuristic")
+    t.expect("no agent called 'clever'; the agents are random, heuristic, search")
     assert t.finish() == 2

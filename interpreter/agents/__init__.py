@@ -2,20 +2,22 @@
 
 Every agent is ``agent.step(state) -> action``. :func:`make_agent` builds one by name, as
 the command line does with ``--agents``: ``random``, ``heuristic`` (generic rule-based
-card play, decisions by quick rollouts), with options as ``heuristic:rollouts=32``.
+card play, decisions by quick rollouts) and ``search`` (every move judged by rollouts in
+worlds drawn from what the seat knows, within a budget), with options as
+``heuristic:rollouts=32`` or ``search:ms=100`` / ``search:playouts=64``.
 """
 
 from __future__ import annotations
 
 from rulelang.interpreter.agents.basic import DealError, RandomAgent, ScriptedDeal, SeededChance
-from rulelang.interpreter.agents.heuristic import HeuristicAgent
+from rulelang.interpreter.agents.heuristic import HeuristicAgent, SearchAgent
 from rulelang.interpreter.agents.view import describe_view
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
-OPTIONS = {"heuristic": {"rollouts": int}}
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
+OPTIONS = {"heuristic": {"rollouts": int}, "search": {"ms": int, "playouts": int}}
 
-__all__ = ["AGENTS", "DealError", "HeuristicAgent", "RandomAgent", "ScriptedDeal", "SeededChance", "agent_specs",
-           "describe_view", "make_agent"]
+__all__ = ["AGENTS", "DealError", "HeuristicAgent", "RandomAgent", "ScriptedDeal", "SearchAgent", "SeededChance",
+           "agent_specs", "describe_view", "make_agent"]
 
 
 class AgentSpecError(ValueError):
