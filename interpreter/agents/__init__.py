@@ -10,7 +10,8 @@ worlds drawn from what the seat knows, within a budget), with options as
 from __future__ import annotations
 
 from rulelang.interpreter.agents.basic import DealError, RandomAgent, ScriptedDeal, SeededChance
-from rulelang.interpreter.agents.heuristic import HeuristicAgent, SearchAgent
+from rulelang.interpreter.agents.heuristic import HeuristicAgent
+from rulelang.interpreter.agents.search import SearchAgent
 from rulelang.interpreter.agents.view import describe_view
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}

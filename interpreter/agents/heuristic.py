@@ -206,14 +206,17 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
     best, best_value = legal[0], None
     for action in legal:
-        total = 0.0
-        for seed in seeds:
-            world = determinize(state, seat, random.Random(seed), voids) or determinize(state, seat, random.Random(seed))
-            world.apply_action(action)
-            total += rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
+        total = sum(rollout_gain(state, seat, action, seed, voids, before) for seed in seeds)
         if best_value is None or total > best_value:
             best, best_value = action, total
     return best
+
+
+def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float) -> float:
+    """What ``action`` brings ``seat`` in the world drawn from ``seed``, played out by :func:`rollout`."""
+    world = determinize(state, seat, random.Random(seed), voids) or determinize(state, seat, random.Random(seed))
+    world.apply_action(action)
+    return rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
 
 
 def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
@@ -250,43 +253,3 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         if passing in legal:
             return passing
     return rng.choice(legal)
-
-
-
-class SearchAgent:
-    """Determinized search: every legal move judged by rollouts in worlds drawn from what the seat knows.
-
-    Like the heuristic player's decisions, but for every move, card play included, and
-    with a budget: ``playouts`` rollouts per move, or as many as ``ms`` milliseconds allow
-    (the worlds are shared by the moves, so each move gets the same deals).
-    """
-
-    name = "search"
-
-    def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None):
-        self.rng = random.Random(seed)
-        self.ms, self.playouts = ms, playouts
-
-    def step(self, state) -> int:
-        """The move with the best mean result over the budget's rollouts."""
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        import time
-        seat = state.current_player()
-        voids = public_voids(state, seat)
-        before = state.returns()[seat]
-        deadline = None if self.playouts else time.perf_counter() + self.ms / 1000
-        totals = {action: 0.0 for action in legal}
-        rounds = 0
-        while rounds < (self.playouts or 10 ** 9) // len(legal) or rounds < 1:
-            seed = self.rng.getrandbits(32)
-            for action in legal:
-                world = determinize(state, seat, random.Random(seed), voids) or \
-                    determinize(state, seat, random.Random(seed))
-                world.apply_action(action)
-                totals[action] += rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
-            rounds += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return max(legal, key=lambda a: (totals[a], -legal.index(a)))
