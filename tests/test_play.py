@@ -202,3 +202,15 @@ def test_an_unknown_agent_is_a_usage_error(terminals, tmp_path):
     t = start(terminals, tmp_path, "zwanzig-ab", "--agents", "clever")
     t.expect("no agent called 'clever'; the agents are random, heuristic, search")
     assert t.finish() == 2
+
+
+def test_quit_to_an_unwritable_place_says_so_and_the_match_goes_on(terminals, tmp_path):
+    t = start(terminals, tmp_path, "zwanzig-ab", "--seed", "3", "--save", str(tmp_path / "no" / "such" / "s.jsonl"))
+    offered = t.expect(PROMPT).group(1)
+    t.send("quit")
+    t.expect("cannot write")
+    t.expect("the match goes on")
+    assert t.expect(PROMPT).group(1) == offered
+    t.send("undo")
+    t.expect("nothing to undo")
+    t.process.kill()

@@ -92,7 +92,8 @@ class Table:
             try:
                 text = self.ask(f"{self.game.seat_name(self.seat)}, your move ({', '.join(names)}): ").strip()
             except EOFError:
-                text = "quit"
+                self.save()
+                return None
             command = text.casefold()
             if command in ("help", "?"):
                 self.tell(self.help_text(legal, names))
@@ -105,8 +106,8 @@ class Table:
                 if self.state.current_player() != self.seat:
                     return self.prompt()
             elif command == "quit":
-                self.save()
-                return None
+                if self.save():
+                    return None
             else:
                 action = self.parse(text, legal, names)
                 if action is not None:
@@ -158,15 +159,20 @@ class Table:
         self.start(self.state.history[:last])
         self.tell(f"took back your {taken}" + (f" and the {others} move(s) after it" if others else ""))
 
-    def save(self) -> None:
-        """Write the match so far as a log that ``play --resume`` continues."""
+    def save(self) -> bool:
+        """Write the match so far as a log that ``play --resume`` continues; False (and why) if it cannot be."""
         from rulelang.interpreter.log import header, write_lines
         first = header(self.game, self.seed, self.save_path)
         first["play"] = {"seat": self.game.seat_name(self.seat)}
         lines = [first, *({"type": "action", **entry} for entry in self.record.actions)]
-        with open_output(self.save_path) as out:
-            write_lines(out, lines)
+        try:
+            with open_output(self.save_path) as out:
+                write_lines(out, lines)
+        except UsageError as exc:
+            self.tell(f"{exc}; the match goes on (start again with --save FILE to save elsewhere)")
+            return False
         self.tell(f"saved to {self.save_path}; go on with: rulelang play --resume {self.save_path}")
+        return True
 
 
 def play_command(ref: str | None, seat_number: int | None, seed: int | None, deals: int | None,
