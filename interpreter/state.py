@@ -21,6 +21,7 @@ _COPIED_LISTS = ("hands", "tricks", "won", "scores", "deal_delta", "discards", "
                  "deal_results", "seen", "dealt", "card_trick", "card_player", "trick_winners", "item_results",
                  "piles", "auction_log", "turn_seats")
 _COPIED_DICTS = ("vars", "decisions", "announced", "levels", "counters")
+_APPENDED = ("history", "seen", "deal_results")
 MAX_REDEALS = 1000
 
 
@@ -49,6 +50,7 @@ class State:
         self.redeals = 0
         self.tied_ends = 0
         self.stopped: Diagnostic | None = None
+        self._undo: list | None = None
         self._reset_deal()
         if rules.first_dealer is None:
             self.sub = "first_dealer"
@@ -227,6 +229,8 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""
+        if self._undo is not None:
+            self._undo.append(self._snapshot())
         self.history.append(action)
         if self.sub == "first_dealer":
             self.seen.append(-1)
@@ -276,16 +280,52 @@ class State:
         for name in _COPIED_DICTS:
             setattr(other, name, dict(getattr(self, name)))
         other.scored_items = set(self.scored_items)
+        other._undo = None
         return other
 
+    def keep_undo(self, on: bool = True) -> None:
+        """Keep a stack of small snapshots, so that ``undo_action`` is O(1) in the length of the history.
+
+        Each action then first pushes what it may change (python-chess's ``push``/``pop``),
+        which costs about what a ``clone`` does; without it, undo replays the history.
+        """
+        self._undo = [] if on else None
+
     def undo_action(self, player: int, action: int) -> None:
-        """Take back the last action (which must be ``action``), by replaying the history before it."""
+        """Take back the last action (which must be ``action``): from the undo stack, else by replaying."""
         if not self.history or self.history[-1] != action:
             raise ValueError("undo_action: that is not the last action")
+        if self._undo:
+            self._restore(self._undo.pop())
+            return
         fresh = self.game.new_initial_state()
         for a in self.history[:-1]:
             fresh.apply_action(a)
+        undo = self._undo
         self.__dict__.update(fresh.__dict__)
+        self._undo = undo
+
+    def _snapshot(self) -> dict:
+        """What an action may change: every field, the per-deal lists copied, the appended ones by length."""
+        saved = dict(self.__dict__)
+        for name in _COPIED_LISTS:
+            saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
+        for name in _COPIED_DICTS:
+            saved[name] = dict(saved[name])
+        saved["scored_items"] = set(self.scored_items)
+        del saved["_undo"]
+        return saved
+
+    def _restore(self, saved: dict) -> None:
+        """Go back to a snapshot: its fields, and the appended lists cut back to their lengths then."""
+        kept = {name: getattr(self, name) for name in _APPENDED}
+        undo = self._undo
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+        for name, items in kept.items():
+            del items[saved[name]:]
+            setattr(self, name, items)
+        self._undo = undo
 
     def resample_from_infostate(self, player: int, rng):
         """A state ``player`` cannot tell from this one, its hidden cards drawn anew (OpenSpiel's name).
