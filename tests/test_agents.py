@@ -32,7 +32,9 @@ def test_agents_are_made_by_name_with_options():
 @pytest.mark.parametrize("spec, message", [
     ("clever", "no agent called 'clever'; the agents are random, heuristic, search"),
     ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts)"),
-    ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent"),
+    ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent: a whole number from 1 to"),
+    ("search:ms=99999999", "'99999999' is not a valid ms for the search agent: a whole number from 1 to 60000"),
+    ("search:playouts=0", "'0' is not a valid playouts for the search agent"),
     ("random:rollouts=3", "the random agent has no option 'rollouts' (its options: none)"),
 ])
 def test_a_wrong_agent_name_or_option_says_what_exists(spec, message):
@@ -200,3 +202,9 @@ def test_a_seat_that_did_not_follow_suit_is_known_to_hold_none_of_it():
     for index in range(20):
         world = t.state.resample_from_infostate(1, random.Random(index))
         assert not world.hands[2] & spades and not world.hands[3] & (spades | clubs)
+
+
+def test_the_arena_refuses_more_processes_than_it_allows(capsys):
+    from rulelang.cli.main import main
+    assert main(["arena", "zwanzig-ab", "--agents", "random,random", "--jobs", "100000"]) == 2
+    assert "--jobs 100000: at most 64 processes" in capsys.readouterr().err

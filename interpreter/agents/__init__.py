@@ -15,7 +15,8 @@ from rulelang.interpreter.agents.search import SearchAgent
 from rulelang.interpreter.agents.view import describe_view
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
-OPTIONS = {"heuristic": {"rollouts": int}, "search": {"ms": int, "playouts": int}}
+OPTIONS = {"heuristic": {"rollouts": (1, 10_000)}, "search": {"ms": (1, 60_000), "playouts": (1, 100_000)}}
+"""Each agent's options: whole numbers, with the smallest and largest value allowed."""
 
 __all__ = ["AGENTS", "DealError", "HeuristicAgent", "RandomAgent", "ScriptedDeal", "SearchAgent", "SeededChance",
            "agent_specs", "describe_view", "make_agent"]
@@ -38,10 +39,11 @@ def make_agent(spec: str, seed: int | None = None):
         if key not in kinds:
             known = ", ".join(kinds) or "none"
             raise AgentSpecError(f"the {name} agent has no option '{key}' (its options: {known})")
-        try:
-            options[key] = kinds[key](value)
-        except ValueError:
-            raise AgentSpecError(f"'{value}' is not a valid {key} for the {name} agent") from None
+        low, high = kinds[key]
+        if not value.strip().isdigit() or not low <= int(value) <= high:
+            raise AgentSpecError(f"'{value}' is not a valid {key} for the {name} agent: a whole number from {low} "
+                                 f"to {high}")
+        options[key] = int(value)
     return AGENTS[name](seed, **options)
 
 
