@@ -185,3 +185,10 @@ def test_a_game_log_is_replayed_and_its_problems_reported(capsys):
     code, out, _ = run(capsys, "validate", ref)
     assert code == 1
     assert "error[E530]: illegal move in deal 1: P2 may not pass" in out and "error[E502]:" in out
+
+
+def test_simulate_can_be_played_by_other_agents_and_says_so(capsys):
+    code, out, _ = run(capsys, "validate", "--simulate", "2", "--agents", "heuristic:rollouts=4", "fuenf-dazu")
+    assert code == 0 and "fuenf-dazu: played 2 deals with the players heuristic:rollouts=4 and up to 2 whole matches" in out
+    code, _, err = run(capsys, "validate", "--simulate", "2", "--agents", "nobody", "zwanzig-ab")
+    assert code == 2 and "no agent called 'nobody'" in err

@@ -29,30 +29,33 @@ CHECKED = ("every seat to act has a legal move", f"every deal ends within {MAX_A
            "settlements sum to zero", "every rule can be worked out", f"a match ends within {MATCH_DEALS} deals")
 
 
-def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_ACTIONS) -> list[Diagnostic]:
-    """Play ``deals`` random deals (seeds ``seed``, ``seed + 1``, …); one diagnostic per problem found."""
+def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_ACTIONS,
+             agents: str | None = None) -> list[Diagnostic]:
+    """Play ``deals`` deals (seeds ``seed``, ``seed + 1``, …; random moves unless ``agents`` says who plays);
+    one diagnostic per problem found."""
     from rulelang.interpreter.game import Game
     game = Game(definition, max_deals=1)
     found: dict[tuple, tuple[Diagnostic, list[int]]] = {}
     for number in range(seed, seed + deals):
-        problem = play_deal(game, number, bound)
+        problem = play_deal(game, number, bound, agents)
         if problem is not None:
             key = (problem.code, problem.span)
             found.setdefault(key, (problem, []))[1].append(number)
     problems = [_counted(problem, seeds, deals) for problem, seeds in found.values()]
     if not problems:
-        problems.extend(simulate_matches(definition, min(deals, MATCHES), seed))
+        problems.extend(simulate_matches(definition, min(deals, MATCHES), seed, agents=agents))
     return problems
 
 
-def simulate_matches(definition: GameDef, matches: int, seed: int = 0, deals: int = MATCH_DEALS) -> list[Diagnostic]:
-    """W615 if none of ``matches`` random matches ends by its rules within ``deals`` deals."""
+def simulate_matches(definition: GameDef, matches: int, seed: int = 0, deals: int = MATCH_DEALS,
+                     agents: str | None = None) -> list[Diagnostic]:
+    """W615 if none of ``matches`` matches (random, or played by ``agents``) ends by its rules within ``deals``."""
     from rulelang.interpreter.game import Game
-    from rulelang.interpreter.runner import play_match
+    from rulelang.interpreter.runner import make_agents, play_match
     game = Game(definition, max_deals=deals)
     tied = 0
     for number in range(seed, seed + matches):
-        state, _ = play_match(game, seed=number)
+        state, _ = play_match(game, agents=make_agents(game, agents, number), seed=number)
         if state.match_ended:
             return []
         tied += state.tied_ends
@@ -69,9 +72,11 @@ def _counted(problem: Diagnostic, seeds: list[int], deals: int) -> Diagnostic:
     return problem
 
 
-def play_deal(game, seed: int, bound: int = MAX_ACTIONS) -> Diagnostic | None:
-    """Play one deal with random legal actions from ``seed``; the first problem it shows, or None."""
+def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = None) -> Diagnostic | None:
+    """Play one deal from ``seed`` (random moves, or the ``agents`` spec's players); its first problem, or None."""
+    from rulelang.interpreter.runner import make_agents
     rng = random.Random(seed)
+    players = make_agents(game, agents, seed) if agents else None
     try:
         state = game.new_initial_state()
         for _ in range(bound):
@@ -80,7 +85,8 @@ def play_deal(game, seed: int, bound: int = MAX_ACTIONS) -> Diagnostic | None:
             legal = state.legal_actions()
             if not legal:
                 return _no_action(state)
-            state.apply_action(rng.choice(legal))
+            actor = state.current_player()
+            state.apply_action(rng.choice(legal) if players is None or actor < 0 else players[actor].step(state))
     except EvalError as exc:
         return Diagnostic("E553", f"a rule failed while a deal was played: {exc}", exc.span,
                           "make sure the expression has a value in every situation a deal can reach")

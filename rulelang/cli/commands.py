@@ -41,6 +41,8 @@ def register(sub) -> None:
     p.add_argument("--all", action="store_true", help="show every diagnostic, not just the first few per file")
     p.add_argument("--simulate", type=int, default=0, metavar="N",
                    help="also play N seeded random deals and report what only running shows")
+    p.add_argument("--agents", metavar="A[,B,…]", default=None,
+                   help="who plays the --simulate deals (random, heuristic, search; default random)")
     p.set_defaults(handler=cmd_validate)
 
     p = sub.add_parser("run", help="bots play a game; the run is narrated")
@@ -160,7 +162,7 @@ def cmd_validate(args) -> int:
     """Validate files; print all diagnostics; exit 1 if any is an error."""
     from rulelang.cli.validate import validate_files
     return validate_files(args.files, as_json=args.json, fmt=args.format, show_all=args.all,
-                          simulate=max(args.simulate, 0))
+                          simulate=max(args.simulate, 0), agents=args.agents)
 
 
 def cmd_run(args) -> int:

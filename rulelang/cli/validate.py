@@ -26,7 +26,7 @@ SHOWN = 10
 FORMATS = ("human", "json", "sarif")
 
 
-def diagnostics_of(ref: str, simulate: int = 0) -> list[Diagnostic]:
+def diagnostics_of(ref: str, simulate: int = 0, agents: str | None = None) -> list[Diagnostic]:
     """All diagnostics of one rule file or log (parse, extends, schema, names, semantics; optionally play)."""
     if ref.endswith(".jsonl"):
         from rulelang.validators.logs import log_diagnostics
@@ -36,7 +36,7 @@ def diagnostics_of(ref: str, simulate: int = 0) -> list[Diagnostic]:
         doc = open_document(ref)
     except RuleError as exc:
         return list(exc.diagnostics)
-    return diagnostics_of_document(doc, simulate)
+    return diagnostics_of_document(doc, simulate, agents)
 
 
 def diagnostics_of_text(text: str, path: str, simulate: int = 0) -> list[Diagnostic]:
@@ -49,7 +49,7 @@ def diagnostics_of_text(text: str, path: str, simulate: int = 0) -> list[Diagnos
     return diagnostics_of_document(doc, simulate)
 
 
-def diagnostics_of_document(doc: Document, simulate: int = 0) -> list[Diagnostic]:
+def diagnostics_of_document(doc: Document, simulate: int = 0, agents: str | None = None) -> list[Diagnostic]:
     """All diagnostics of a resolved document."""
     from rulelang.loader import check_document
     from rulelang.validators.checks import run_document_checks
@@ -60,16 +60,16 @@ def diagnostics_of_document(doc: Document, simulate: int = 0) -> list[Diagnostic
         found.extend(run_document_checks(doc))
     if definition is not None and simulate > 0 and not report.has_errors:
         from rulelang.validators.simulate import simulate as play
-        found.extend(play(definition, simulate))
+        found.extend(play(definition, simulate, agents=agents))
     return sort_diagnostics(unique_diagnostics(found))
 
 
 def validate_files(files: list[str], as_json: bool = False, fmt: str = "human", show_all: bool = False,
-                   simulate: int = 0, out: TextIO | None = None) -> int:
+                   simulate: int = 0, out: TextIO | None = None, agents: str | None = None) -> int:
     """Validate ``files``; write the diagnostics; 1 if any file has an error, else 0."""
     out = out or sys.stdout
     fmt = "json" if as_json else fmt
-    results = {ref: diagnostics_of(ref, simulate) for ref in files}
+    results = {ref: diagnostics_of(ref, simulate, agents) for ref in files}
     failed = any(d.is_error for found in results.values() for d in found)
     if fmt == "json":
         out.write(json.dumps(json_report(results), indent=2, ensure_ascii=False) + "\n")
@@ -81,7 +81,7 @@ def validate_files(files: list[str], as_json: bool = False, fmt: str = "human", 
         for ref, found in results.items():
             out.write(human_report(ref, found, show_all, colour))
             if simulate and was_simulated(ref, found):
-                out.write(simulated_line(ref, simulate))
+                out.write(simulated_line(ref, simulate, agents))
     return 1 if failed else 0
 
 
@@ -90,10 +90,12 @@ def was_simulated(ref: str, found: list[Diagnostic]) -> bool:
     return not ref.endswith(".jsonl") and not any(d.is_error and not d.code.startswith("E55") for d in found)
 
 
-def simulated_line(ref: str, deals: int) -> str:
-    """What ``--simulate`` played and what it checked, in one line."""
+def simulated_line(ref: str, deals: int, agents: str | None = None) -> str:
+    """What ``--simulate`` played, by whom, and what it checked, in one line."""
     from rulelang.validators.simulate import CHECKED, MATCHES
     deals_text = "1 random deal" if deals == 1 else f"{deals} random deals"
+    if agents:
+        deals_text = f"{deals} deal{'s' if deals != 1 else ''} with the players {agents}"
     return (f"{ref}: played {deals_text} and up to {min(deals, MATCHES)} whole matches, checking that "
             + ", ".join(CHECKED[:-1]) + f" and that {CHECKED[-1]}\n")
 
