@@ -222,9 +222,10 @@ def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], bef
 def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
     """Quick moves until the deal ``deal_number`` is over (or the match); the returns then.
 
-    Cards are played greedily (the weakest card that takes a trick worth taking, else the
-    weakest card); in an auction everyone passes where passing is allowed, so a bid is
-    judged as the contract it would be; every other choice is random.
+    Cards are played greedily (points onto a trick the mover's side already holds, else
+    the weakest card that takes a trick worth taking, else the weakest card); in an auction
+    everyone passes where passing is allowed, so a bid is judged as the contract it would
+    be; every other choice is random.
     """
     worth = trick_worth(world.game)
     for _ in range(MAX_ROLLOUT_ACTIONS):
@@ -235,6 +236,15 @@ def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
     return world.returns()
 
 
+def _partner_holds_trick(world) -> bool:
+    """In a rollout's world (every card known there): whether the trick's winner so far is on the mover's side."""
+    if world.contract is None:
+        return False
+    winner = Tricks.winning_play(world)[0]
+    mover = world.current_player()
+    return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
+
+
 def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
     """A cheap move for a rollout (see :func:`rollout`)."""
     step = world.step
@@ -243,6 +253,10 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
     if step.kind == "tricks":
         cards = world.game.deck.cards
         on_table = sum(cards[c].points for _, c in world.trick)
+        if world.trick and _partner_holds_trick(world):
+            taking = Tricks.heading(world, sum(1 << c for c in legal))
+            keep = [c for c in legal if not taking >> c & 1] or legal
+            return max(keep, key=lambda c: (cards[c].points * _sign(worth[1]), cards[c].order, -c))
         if world.trick and worth[0] + worth[1] * on_table > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             if taking:
