@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.interpreter.game import MAX_MATCH_DEALS
 from rulelang.interpreter.record import MatchRecord
 from rulelang.safeio import TOO_LARGE, ReadRefused, read_limited
-from rulelang.source import SOURCES, Span
+from rulelang.source import SOURCES, Span, too_deep
 
 FORMAT = "rulelang-log/1"
 MAX_LOG_BYTES = 16 << 20
-MAX_DEALS = 100_000
 
 
 def header(game, seed: int | None, log_path: str | None = None) -> dict:
@@ -124,10 +124,10 @@ def _add_line(log: LogFile, number: int, line: dict) -> None:
 
 def parse_line(raw: str, path: str, number: int) -> dict:
     """One line of a log as a JSON object, within the limits of depth, length and number size."""
-    deep = _too_deep(raw)
+    deep = too_deep(raw, MAX_LINE_NESTING)
     if deep is not None:
         raise RuleError([Diagnostic("E542", f"this line nests deeper than {MAX_LINE_NESTING} levels",
-                                    Span(path, number, deep), "log lines are flat objects of lists and names")])
+                                    Span(path, number, deep + 1), "log lines are flat objects of lists and names")])
     try:
         line = json.loads(raw, parse_int=_bounded_int, parse_float=_bounded_float, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -144,24 +144,6 @@ def parse_line(raw: str, path: str, number: int) -> dict:
 
 MAX_LINE_NESTING = 16
 MAX_NUMBER_DIGITS = 30
-
-
-def _too_deep(raw: str) -> int | None:
-    """The column of the first bracket nested deeper than :data:`MAX_LINE_NESTING`, outside strings."""
-    level, in_string, escaped = 0, False, False
-    for column, char in enumerate(raw, start=1):
-        if in_string:
-            escaped = not escaped and char == "\\"
-            in_string = escaped or char != '"'
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            level += 1
-            if level > MAX_LINE_NESTING:
-                return column
-        elif char in "]}":
-            level -= 1
-    return None
 
 
 def _bounded_int(text: str) -> int:
@@ -194,7 +176,7 @@ def game_for_log(log: LogFile, rules: str | None = None):
     """
     from rulelang.loader import find_reference, load_game, shipped_game, shipped_games
     max_deals = log.header.get("max_deals")
-    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or not 1 <= max_deals <= MAX_DEALS:
+    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or not 1 <= max_deals <= MAX_MATCH_DEALS:
         max_deals = None
     if rules:
         return load_game(rules, max_deals=max_deals)

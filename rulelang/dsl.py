@@ -26,7 +26,7 @@ from rulelang.document import Document
 from rulelang.dsl_errors import syntax_diagnostic
 from rulelang.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree, to_text
 from rulelang.grammar import parser
-from rulelang.source import SOURCES, Span
+from rulelang.source import SOURCES, Span, too_deep
 
 MAX_FILE_BYTES = 1 << 20
 MAX_NESTING = 64
@@ -34,7 +34,6 @@ MAX_NESTING = 64
 _INT = re.compile(r"[0-9]+", re.ASCII)
 _FLOAT = re.compile(r"[0-9]+\.[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+", re.ASCII)
 _WORDS = {"true": True, "false": False, "null": None}
-_BRACKETS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|\'[^\'\n]*\'?|[{}\[\]()]')
 
 # Readable statements whose only part is the value of one key: rule name -> key.
 SIMPLE_STATEMENTS = {
@@ -76,27 +75,13 @@ def check_limits(text: str, path: str) -> None:
     if size > MAX_FILE_BYTES:
         raise RuleError([Diagnostic("S120", f"the file is {size} bytes long; the limit is {MAX_FILE_BYTES} (1 MiB)",
                                     Span(path, 1, 1), "split the rules with `extends`")])
-    offset = too_deep(text)
+    offset = too_deep(text, MAX_NESTING)
     if offset is not None:
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         raise RuleError([Diagnostic("S121", f"blocks and brackets nest deeper than {MAX_NESTING} levels",
                                     Span(path, line, column, line, column + 1),
                                     "flatten the structure; rule documents are never this deep")])
-
-
-def too_deep(text: str) -> int | None:
-    """The offset of the first bracket nested deeper than :data:`MAX_NESTING`, outside strings and comments."""
-    level = 0
-    for match in _BRACKETS.finditer(text):
-        token = match.group()
-        if token in "{[(":
-            level += 1
-            if level > MAX_NESTING:
-                return match.start()
-        elif token in "}])":
-            level = max(level - 1, 0)
-    return None
 
 
 def scalar_value(word: str) -> Any:

@@ -17,7 +17,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.grammar import parser
-from rulelang.source import Span
+from rulelang.source import Span, too_deep
 
 MAX_EXPR_LENGTH = 4000
 MAX_EXPR_DEPTH = 60
@@ -52,7 +52,7 @@ def parse_expr(text: str, origin: Span | None = None) -> Expr:
     if len(text) > MAX_EXPR_LENGTH:
         raise RuleError([_diag("S150", f"expression is {len(text)} characters long; the limit is {MAX_EXPR_LENGTH}",
                                origin, 1, 1, "split it with `let` names")])
-    if bracket_depth(text) > MAX_EXPR_DEPTH:
+    if too_deep(text, MAX_EXPR_DEPTH) is not None:
         raise RuleError([_diag("S151", f"expression nests brackets deeper than {MAX_EXPR_DEPTH} levels", origin,
                                1, 1, "name parts of it with `let`")])
     try:
@@ -67,23 +67,6 @@ def parse_expr(text: str, origin: Span | None = None) -> Expr:
         raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
                                "name parts of it with `let`")])
     return expr
-
-
-def bracket_depth(text: str) -> int:
-    """How deeply brackets nest in ``text``, outside quoted cards and strings."""
-    level = deepest = 0
-    quote = None
-    for char in text:
-        if quote:
-            quote = None if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            level += 1
-            deepest = max(deepest, level)
-        elif char in ")]}":
-            level -= 1
-    return deepest
 
 
 def depth(node) -> int:

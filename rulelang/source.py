@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_BRACKETS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|\'[^\'\n]*\'?|[{}\[\]()]')
+
+
+def too_deep(text: str, limit: int) -> int | None:
+    """The offset of the first bracket nested deeper than ``limit`` in ``text``, outside double-quoted
+    strings (with their escapes), single-quoted cards and ``#`` comments; None if there is none.
+
+    Every reader of untrusted text (rule files, expressions, log lines) checks this before a
+    parser that recurses sees the text.
+    """
+    level = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "{[(":
+            level += 1
+            if level > limit:
+                return match.start()
+        elif token in "}])":
+            level = max(level - 1, 0)
+    return None
 
 
 @dataclass(frozen=True)
