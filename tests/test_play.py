@@ -182,9 +182,13 @@ def test_a_whole_deal_played_to_the_end_tells_the_items_and_the_score(terminals,
     assert t.finish() == 0
 
 
-def test_a_seat_outside_the_table_is_a_usage_error(terminals, tmp_path):
-    t = start(terminals, tmp_path, "zwanzig-ab", "--seat", "5")
-    t.expect("--seat 5: Zwanzig ab has seats 1 to 4")
+@pytest.mark.parametrize("option, value, message", [
+    ("--seat", "5", "--seat 5: Zwanzig ab has seats 1 to 4"),
+    ("--agents", "clever", "no agent called 'clever'; the agents are random, heuristic, search"),
+])
+def test_a_seat_outside_the_table_or_an_unknown_agent_is_a_usage_error(terminals, tmp_path, option, value, message):
+    t = start(terminals, tmp_path, "zwanzig-ab", option, value)
+    t.expect(message)
     assert t.finish() == 2
 
 
@@ -198,10 +202,6 @@ def test_the_bots_are_heuristic_players_and_hint_says_what_one_would_do(terminal
     assert t.finish() == 0
 
 
-def test_an_unknown_agent_is_a_usage_error(terminals, tmp_path):
-    t = start(terminals, tmp_path, "zwanzig-ab", "--agents", "clever")
-    t.expect("no agent called 'clever'; the agents are random, heuristic, search")
-    assert t.finish() == 2
 
 
 def test_quit_to_an_unwritable_place_says_so_and_the_match_goes_on(terminals, tmp_path):
