@@ -201,10 +201,18 @@ def point_at_variant(doc: Document, report: Report) -> Report:
 
 
 def load_definition(ref: str):
-    """The compiled definition of game ``ref``; raises RuleError on any error."""
+    """The compiled definition of game ``ref``; raises RuleError on any error.
+
+    A document that passed every check before (see :mod:`rulelang.cache`) is only compiled.
+    """
+    from rulelang import cache
     doc = open_document(ref)
+    if cache.passed_before(doc.data):
+        from rulelang.compiler import compile_game
+        return compile_game(doc)
     definition, report = check_document(doc)
     report.raise_if_errors()
+    cache.record_pass(doc.data)
     return definition
 
 

@@ -1,4 +1,4 @@
-"""Variant inheritance: ``extends`` chains resolved in order, cycles rejected (networkx).
+"""Variant inheritance: ``extends`` chains resolved in order, a file that comes round again rejected.
 
 A variant's mappings merge into its base key by key; any other value replaces the base's;
 ``null`` removes a key; ``phases`` given as a mapping ``{N: phase}`` replaces entry N
@@ -11,8 +11,6 @@ import copy
 from pathlib import Path
 from typing import Callable
 
-import networkx as nx
-
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.document import Document
 
@@ -22,14 +20,13 @@ MAX_CHAIN = 32
 def resolve_extends(doc: Document, load: Callable[[str, Document], Document]) -> Document:
     """The document with its whole ``extends`` chain merged in; ``load(ref, child)`` loads a base."""
     chain = [doc]
-    graph = nx.DiGraph()
-    graph.add_node(_key(doc))
+    keys = [_key(doc)]
     while chain[-1].data.get("extends") is not None:
         child = chain[-1]
         base = load(str(child.data["extends"]), child)
-        graph.add_edge(_key(child), _key(base))
-        if not nx.is_directed_acyclic_graph(graph) or len(chain) > MAX_CHAIN:
-            cycle = " → ".join(Path(p).name for p in _cycle(graph)) or "a chain that is too long"
+        keys.append(_key(base))
+        if keys[-1] in keys[:-1] or len(chain) > MAX_CHAIN:
+            cycle = " → ".join(Path(p).name for p in _cycle(keys)) or "a chain that is too long"
             raise RuleError([Diagnostic("R310", f"`extends` goes round in a circle: {cycle}",
                                         child.span_of(("extends",)), "a variant must extend a game that does not "
                                         "extend it back")])
@@ -44,12 +41,11 @@ def _key(doc: Document) -> str:
     return str(Path(doc.path).resolve()) if not doc.path.startswith("<") else doc.path
 
 
-def _cycle(graph) -> list[str]:
-    try:
-        edges = nx.find_cycle(graph)
-    except nx.NetworkXNoCycle:
+def _cycle(keys: list[str]) -> list[str]:
+    """The files of the circle a chain of ``extends`` closes with its last file, first file repeated."""
+    if keys[-1] not in keys[:-1]:
         return []
-    return [u for u, _ in edges] + [edges[0][0]]
+    return keys[keys.index(keys[-1]):]
 
 
 REQUIRED = ("players", "deck", "phases", "match")

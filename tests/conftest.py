@@ -1,0 +1,21 @@
+"""Test-wide setup: every test, and every command it starts, uses a cache folder of its own run."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory):
+    """Point ``RULELANG_CACHE_DIR`` at a fresh folder, so a user's cache never changes a result."""
+    folder = tmp_path_factory.mktemp("rulelang-cache")
+    folder.chmod(0o700)
+    saved = os.environ.get("RULELANG_CACHE_DIR")
+    os.environ["RULELANG_CACHE_DIR"] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop("RULELANG_CACHE_DIR", None)
+    else:
+        os.environ["RULELANG_CACHE_DIR"] = saved
