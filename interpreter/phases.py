@@ -78,6 +78,11 @@ class Deal(Phase):
         return bits(st.stock)
 
     @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The cards the pending chance events draw from, and how many they draw."""
+        return st.stock, len(st.slots) - st.pos
+
+    @staticmethod
     def seer(st, phase, action):
         return st.slots[st.pos]
 
@@ -153,6 +158,11 @@ class Exchange(Phase):
         if st.pending:
             return bits(st.talon)
         return bits(st.hands[st.current]) + [st.game.symbol_ids["done"]]
+
+    @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The talon the pending draw comes from, and how many cards it takes."""
+        return st.talon, st.pending
 
     @staticmethod
     def seer(st, phase, action):
@@ -303,6 +313,11 @@ class Piles(Phase):
             return bits(st.stock)
         ids = st.game.symbol_ids
         return [ids[f"pile{i + 1}"] for i, pile in enumerate(st.piles) if pile]
+
+    @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The stock the piles are laid out from, and how many cards are still to lay."""
+        return st.stock, len(st.slots) - st.pos
 
     @staticmethod
     def seer(st, phase, action):

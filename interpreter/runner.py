@@ -23,19 +23,26 @@ def make_agents(game, spec: str | None, seed: int | None) -> list:
 def play_match(game, agents=None, chance=None, seed: int | None = None, on_action=None):
     """Play until the match ends (or the game's deal limit); returns ``(state, record)``.
 
-    ``chance`` draws chance events (default: seeded from ``seed``); ``on_action(state,
-    actor, action)`` is called before each action is applied.
+    ``chance`` plays the chance events (default: seeded from ``seed``, each pending run of
+    them sampled at once); ``on_action(state, actor, action)`` is called before each action,
+    chance events included, is applied.
     """
     agents = agents or random_agents(game, seed)
     chance = chance or SeededChance(seed)
     state = game.new_initial_state()
     record = MatchRecord(game)
-    while not state.is_terminal():
-        actor = state.current_player()
-        action = chance.step(state) if actor == CHANCE else agents[actor].step(state)
+    def before(action: int, actor: int = CHANCE) -> None:
         if on_action is not None:
             on_action(state, actor, action)
         record.before(state, actor, action)
+
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            chance.play(state, before, lambda: record.after(state))
+            continue
+        action = agents[actor].step(state)
+        before(action, actor)
         state.apply_action(action)
         record.after(state)
     return state, record

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from rulelang.deck import iter_bits
+from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
@@ -241,6 +241,46 @@ class State:
         self.seen.append(-1 if handler.public else handler.seer(self, phase, action))
         if handler.apply(self, phase, action):
             self._next_phase()
+
+    def apply_chance(self, rng, before=None, after=None) -> int:
+        """Sample and apply the whole pending chance sequence in one call; the number of events applied.
+
+        A deal, a talon draw, a stock laid out in piles or a dealer by lot: every chance event
+        up to the next decision (or the end). Cards are drawn with one ``rng.sample`` per run
+        of draws, which gives each ordered draw the probability that drawing uniformly event
+        by event gives it; the history and who saw what are recorded event by event, as
+        ``apply_action`` records them. ``rng`` is a :class:`random.Random`; ``before(action)``
+        and ``after()``, when given, are called around each event (a record of the match).
+        """
+        applied = 0
+        while self.current == CHANCE:
+            draws = getattr(self.handler, "draws", None)
+            if draws is None or self._undo is not None or self.sub == "first_dealer":
+                action = rng.choice(self.legal_actions())
+                if before is not None:
+                    before(action)
+                self.apply_action(action)
+                applied += 1
+                if after is not None:
+                    after()
+                continue
+            applied += self._apply_draws(rng, draws, before, after)
+        return applied
+
+    def _apply_draws(self, rng, draws, before, after) -> int:
+        """One run of card draws of the current phase, sampled at once (see :meth:`apply_chance`)."""
+        phase, handler = self.phase, self.handler
+        population, count = draws(self, phase)
+        for card in rng.sample(bit_list(population), count):
+            if before is not None:
+                before(card)
+            self.history.append(card)
+            self.seen.append(handler.seer(self, phase, card))
+            if handler.apply(self, phase, card):
+                self._next_phase()
+            if after is not None:
+                after()
+        return count
 
     def apply_checked(self, action: int) -> None:
         """Apply ``action`` if legal; otherwise raise IllegalActionError naming the forbidding rule."""

@@ -28,6 +28,10 @@ class SeededChance:
         """A uniformly random chance outcome."""
         return self.rng.choice(state.legal_actions())
 
+    def play(self, state, before=None, after=None) -> None:
+        """Draw and apply every pending chance event at once (:meth:`State.apply_chance`)."""
+        state.apply_chance(self.rng, before, after)
+
 
 class DealError(Exception):
     """An explicit deal that does not fit the game (wrong cards or counts)."""
@@ -57,6 +61,16 @@ class ScriptedDeal:
             raise DealError(Diagnostic("E520", f"the deal names '{name}', which is not a card of this game", None,
                                        "write cards as rank and suit, e.g. 10H or A♣, or by alias"))
         return card
+
+    def play(self, state, before=None, after=None) -> None:
+        """Apply the pending chance events the explicit deal prescribes, one by one."""
+        while state.is_chance_node():
+            action = self.step(state)
+            if before is not None:
+                before(action)
+            state.apply_action(action)
+            if after is not None:
+                after()
 
     def step(self, state) -> int:
         """The chance action the explicit deal prescribes now."""

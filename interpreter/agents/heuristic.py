@@ -231,6 +231,9 @@ def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if world.is_terminal() or world.deal_number > deal_number:
             break
+        if world.current_player() == CHANCE:
+            world.apply_chance(rng)
+            continue
         legal = world.legal_actions()
         world.apply_action(legal[0] if len(legal) == 1 else _quick_move(world, legal, worth, rng))
     return world.returns()
@@ -248,7 +251,7 @@ def _partner_holds_trick(world) -> bool:
 def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
     """A cheap move for a rollout (see :func:`rollout`)."""
     step = world.step
-    if world.current_player() == CHANCE or step is None:
+    if step is None:
         return rng.choice(legal)
     if step.kind == "tricks":
         cards = world.game.deck.cards

@@ -41,7 +41,7 @@ def play_duplicate(ref: str, specs: list[str], deal: int, seed: int) -> dict:
         while not state.is_terminal():
             actor = state.current_player()
             if actor == CHANCE:
-                state.apply_action(chance.step(state))
+                chance.play(state)
                 continue
             started = time.perf_counter()
             action = agents[actor].step(state)

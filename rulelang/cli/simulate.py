@@ -81,7 +81,7 @@ def play_deal(game, seed: int, tally: Tally, agents: str | None = None) -> None:
     while not state.is_terminal():
         actor = state.current_player()
         if actor == CHANCE:
-            state.apply_action(chance.step(state))
+            chance.play(state)
             continue
         action = players[actor].step(state)
         asked.append((actor, state.phase.kind, action))
