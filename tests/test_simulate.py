@@ -48,6 +48,18 @@ def test_the_same_seed_gives_the_same_numbers(base_stats):
     assert simulate("zwanzig-ab", 200, 10, 7).to_json() == base_stats
 
 
+def test_the_numbers_do_not_depend_on_how_many_processes_share_the_deals(base_stats):
+    assert simulate("zwanzig-ab", 200, 10, 7, jobs=2).to_json() == base_stats
+
+
+def test_cli_jobs_gives_the_same_json_and_is_bounded(capsys):
+    outputs = [run(capsys, "simulate", "zwanzigerrufen", "--deals", "30", "--matches", "0", "--seed", "4",
+                   "--json", "--jobs", jobs) for jobs in ("1", "2")]
+    assert outputs[0][0] == 0 and outputs[0] == outputs[1]
+    code, out, err = run(capsys, "simulate", "zwanzig-ab", "--jobs", "65")
+    assert code == 2 and "--jobs 65: at most 64 processes" in err
+
+
 def test_a_game_without_choices_has_no_deal_variables_or_decisions():
     stats = simulate("fuenf-dazu", 30, 0, 1).to_json()
     assert stats["vars"] == {} and stats["decisions"] == {} and stats["cards_exchanged"] == {}

@@ -22,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor
 from rulelang.cli import output
 
 Z95 = 1.959964
-MAX_JOBS = 64
 
 
 def play_duplicate(ref: str, specs: list[str], deal: int, seed: int) -> dict:
@@ -119,12 +118,11 @@ def _contract_counts(played: list[dict], index: int) -> dict:
 def arena_command(ref: str, agents: str, deals: int, seed: int | None, jobs: int, as_json: bool) -> int:
     """Check the agents, play the duplicate deals and print the comparison."""
     import random
-    from rulelang.cli.commands import UsageError
+    from rulelang.cli.commands import UsageError, check_jobs
     from rulelang.interpreter.agents import make_agent
     from rulelang.loader import load_game
     specs = [s.strip() for s in agents.split(",") if s.strip()]
-    if jobs > MAX_JOBS:
-        raise UsageError(f"--jobs {jobs}: at most {MAX_JOBS} processes")
+    check_jobs(jobs)
     if len(specs) < 2:
         raise UsageError("--agents names the agents to compare: at least two, e.g. heuristic,random")
     for spec in specs:

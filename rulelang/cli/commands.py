@@ -25,6 +25,13 @@ def at_least(minimum: int):
 
 positive = at_least(1)
 non_negative = at_least(0)
+MAX_JOBS = 64
+
+
+def check_jobs(jobs: int) -> None:
+    """Refuse a ``--jobs`` beyond :data:`MAX_JOBS` processes (a usage error)."""
+    if jobs > MAX_JOBS:
+        raise UsageError(f"--jobs {jobs}: at most {MAX_JOBS} processes")
 
 
 def register(sub) -> None:
@@ -116,6 +123,8 @@ def register_variant_tools(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,
                    help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
+    p.add_argument("--jobs", type=positive, default=1, metavar="K",
+                   help="processes to share the deals (default 1); the numbers do not depend on K")
     p.set_defaults(handler=cmd_simulate)
 
     p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95% intervals")
@@ -260,4 +269,5 @@ def cmd_arena(args) -> int:
 def cmd_simulate(args) -> int:
     """Random agents play many deals; print the statistics."""
     from rulelang.cli.simulate import simulate_command
-    return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents)
+    return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents,
+                            args.jobs)

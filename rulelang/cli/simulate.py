@@ -55,6 +55,19 @@ class Tally:
             "match_length": self.match_length(),
         }
 
+    def merge(self, other: "Tally") -> None:
+        """Add the counts of ``other`` (the same game, other deals) to these."""
+        self.deals += other.deals
+        for mine, theirs in ((self.vars, other.vars), (self.decisions, other.decisions)):
+            for key, counts in theirs.items():
+                mine[key].update(counts)
+        for mine, theirs in ((self.exchanged, other.exchanged), (self.delta, other.delta),
+                             (self.contracts, other.contracts)):
+            mine.update(theirs)
+        self.no_trick += other.no_trick
+        self.lengths.extend(other.lengths)
+        self.unfinished += other.unfinished
+
     def match_length(self) -> dict:
         """Deals per finished match: count, mean, median, min, max; and how many hit the cap."""
         lengths = self.lengths
@@ -124,21 +137,72 @@ def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -
         tally.lengths.append(state.deal_number)
 
 
-def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str | None = None) -> Tally:
-    """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``."""
+def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str | None = None,
+             jobs: int = 1) -> Tally:
+    """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``.
+
+    With ``jobs`` > 1 the deals and matches are shared out in chunks to that many processes;
+    deal ``i`` is always played from seed ``seed + i``, so the numbers do not depend on
+    ``jobs``. ``progress(k)`` is told each time ``k`` more deals or matches are done.
+    """
+    games = _load(ref)
+    tally = Tally(games[0].name, [games[0].seat_name(s) for s in range(games[0].num_players)])
+    chunks = _chunks(deals, matches, jobs)
+    if jobs <= 1:
+        for chunk in chunks:
+            tally.merge(play_chunk(games, chunk, seed, agents))
+            if progress:
+                progress(chunk[2] - chunk[1])
+        return tally
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_chunk_task, ref, chunk, seed, agents): chunk for chunk in chunks}
+        for future in as_completed(futures):
+            tally.merge(future.result())
+            if progress:
+                chunk = futures[future]
+                progress(chunk[2] - chunk[1])
+    return tally
+
+
+CHUNK = 250              # at most this many deals (or matches) per chunk of work
+
+
+def _chunks(deals: int, matches: int, jobs: int) -> list[tuple[str, int, int]]:
+    """(kind, first, stop) pieces of the work: about four per process, so that they share out evenly."""
+    size = 1 if jobs <= 1 else max(1, min(CHUNK, -(-(deals + matches) // (4 * jobs))))
+    return ([("deal", i, min(i + size, deals)) for i in range(0, deals, size)]
+            + [("match", i, min(i + size, matches)) for i in range(0, matches, size)])
+
+
+def _load(ref: str) -> tuple:
+    """The one-deal and the whole-match game ``ref``."""
     from rulelang.interpreter import Game
     from rulelang.loader import load_definition
     definition = load_definition(ref)
-    single, whole = Game(definition, max_deals=1), Game(definition, max_deals=MATCH_CAP)
+    return Game(definition, max_deals=1), Game(definition, max_deals=MATCH_CAP)
+
+
+_WORKER_GAMES: dict = {}
+
+
+def _chunk_task(ref: str, chunk: tuple[str, int, int], seed: int, agents: str | None) -> Tally:
+    """A worker process's chunk, the game loaded once per process."""
+    if ref not in _WORKER_GAMES:
+        _WORKER_GAMES[ref] = _load(ref)
+    return play_chunk(_WORKER_GAMES[ref], chunk, seed, agents)
+
+
+def play_chunk(games: tuple, chunk: tuple[str, int, int], seed: int, agents: str | None) -> Tally:
+    """The tally of one chunk: single deals (or whole matches) ``first`` … ``stop - 1`` of the run."""
+    single, whole = games
+    kind, first, stop = chunk
     tally = Tally(single.name, [single.seat_name(s) for s in range(single.num_players)])
-    for i in range(deals):
-        play_deal(single, seed + i, tally, agents)
-        if progress:
-            progress()
-    for i in range(matches):
-        play_whole_match(whole, seed + i, tally, agents)
-        if progress:
-            progress()
+    for i in range(first, stop):
+        if kind == "deal":
+            play_deal(single, seed + i, tally, agents)
+        else:
+            play_whole_match(whole, seed + i, tally, agents)
     return tally
 
 
@@ -209,12 +273,15 @@ def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> Non
 
 # ---------------------------------------------------------------------- the command
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
-                     matches: int | None, agents: str | None = None) -> int:
+                     matches: int | None, agents: str | None = None, jobs: int = 1) -> int:
     """Run the simulation(s) and print the table or JSON."""
+    from rulelang.cli.commands import check_jobs
+    check_jobs(jobs)
     seed = random.randrange(1_000_000) if seed is None else seed
     matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
     refs = [ref] + ([compare] if compare else [])
-    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents)
+    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents,
+                       jobs=jobs)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
         output.print_json({"seed": seed, "matches": matches, "agents": agents or "random", **payload})
@@ -223,14 +290,16 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
     return 0
 
 
-def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None) -> list[dict]:
+def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None,
+             jobs: int) -> list[dict]:
     if not show:
-        return [simulate(r, deals, matches, seed, agents=agents).to_json() for r in refs]
+        return [simulate(r, deals, matches, seed, agents=agents, jobs=jobs).to_json() for r in refs]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     results = []
     with Progress(*columns, transient=True) as bar:
         for r in refs:
             task = bar.add_task(f"simulating {r}", total=deals + matches)
-            results.append(simulate(r, deals, matches, seed, lambda t=task: bar.advance(t), agents).to_json())
+            results.append(simulate(r, deals, matches, seed, lambda k, t=task: bar.advance(t, k), agents,
+                                    jobs).to_json())
     return results
