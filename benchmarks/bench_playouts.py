@@ -3,8 +3,8 @@
     python benchmarks/bench_playouts.py [--deals N] [--matches M] [--seed S] [--rounds R] [--profile | --breakdown]
 
 The engine side drives the public State API only: ``legal_actions()`` then ``apply_action()`` with
-a uniformly random choice at every node, chance nodes included (the dealer by lot, every card
-dealt, every talon draw). The baseline side is ``baseline_zwanzig_ab.py``, the same rules and the
+a uniformly random choice at every decision, and ``apply_chance(rng)`` for each run of chance
+events (the dealer by lot, a packet round of the deal, a talon draw), as the baseline shuffles. The baseline side is ``baseline_zwanzig_ab.py``, the same rules and the
 same random choices written directly in Python. Both run in this process, the same number of deals
 (single-deal episodes, ``Game(definition, max_deals=1)``) and of full matches, interleaved in
 ``--rounds`` rounds so that a noisy neighbour on the machine hits both sides alike.
@@ -62,6 +62,9 @@ def engine_episodes(game, rng: random.Random, count: int) -> tuple[int, int]:
     for _ in range(count):
         state = game.new_initial_state()
         while not state.is_terminal():
+            if state.is_chance_node():
+                actions += state.apply_chance(rng)
+                continue
             state.apply_action(choice(state.legal_actions()))
             actions += 1
         deals += state.deal_number

@@ -8,7 +8,7 @@ action), ``legal``, ``apply(state, phase, action) -> bool`` (True when the phase
 
 from __future__ import annotations
 
-from rulelang.deck import bit_list, iter_bits
+from rulelang.deck import bit_list
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulelang import ir
-from rulelang.exprcompile import BOOL, CARD, INT, SEAT, SEATS, Binding
+from rulelang.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
 SIDE_RULES = ("alone", "called")
 
@@ -75,7 +75,7 @@ class ItemsMixin:
         for name, spec in (self.data.get("items") or {}).items():
             spec = spec or {}
             path = ("items", name)
-            scope = self.scope.child(side=Binding(SEATS, lambda st, pl: pl))
+            scope = self.scope.child(side=Binding(SEATS, PLAYER_CODE))
             is_game = bool(spec.get("game", False))
             value = None if is_game else self.rule(path + ("value",), INT)
             result[str(name)] = ir.Item(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+
 from rulelang import ir
-from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SEAT, SEATS, SUIT, Binding, const
+from rulelang.codegen import state_attr, state_item
+from rulelang.exprcompile import BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, const
 
 
 TURN_STEPS = ("exchange", "decide")
@@ -43,7 +46,7 @@ class PhasesMixin:
 
     def player_scope(self, scope=None):
         """A scope with ``player`` bound to the seat being considered."""
-        return (scope or self.scope).child(player=Binding(SEAT, lambda st, pl: pl))
+        return (scope or self.scope).child(player=Binding(SEAT, PLAYER_CODE))
 
     def phase_deal(self, path, body):
         return ir.DealPhase(self.number(path + ("each",), 1))
@@ -55,7 +58,7 @@ class PhasesMixin:
         var = str(body.get("var"))
         value, type_ = self.typed_rule(path + ("value",), None)
         self.deal_vars[var] = type_
-        self.scope.names[var] = Binding(type_, lambda st, pl, v=var: st.vars[v])
+        self.scope.names[var] = Binding(type_, state_item("vars", var))
         return ir.SetPhase(var=var, value=value)
 
     def phase_choose(self, path, body):
@@ -100,8 +103,8 @@ class PhasesMixin:
     def trick_scope(self):
         """Names of trick rules: ``led_suit``, ``trick``, ``any`` and ``player``."""
         return self.scope.child(
-            led_suit=Binding(SUIT, lambda st, pl: st.led_suit), trick=Binding(CARDS, lambda st, pl: st.trick_mask),
-            any=const(CARDS, (1 << len(self.scope.card_suits)) - 1), player=Binding(SEAT, lambda st, pl: pl))
+            led_suit=Binding(SUIT, state_attr("led_suit")), trick=Binding(CARDS, state_attr("trick_mask")),
+            any=const(CARDS, (1 << len(self.scope.card_suits)) - 1), player=Binding(SEAT, PLAYER_CODE))
 
     def trick_rules(self, path, body, base: ir.TrickRules | None = None) -> ir.TrickRules:
         """How tricks go, from ``body``; keys it lacks come from ``base``."""
@@ -139,16 +142,18 @@ class PhasesMixin:
                               str(body.get("alone", "play")), by_contract, lead_by_contract)
 
     def phase_score(self, path, body):
-        """``each SEATS add N`` with its ``let`` names; each let is worked out once per seat, in order."""
+        """``each SEATS add N`` with its ``let`` names; each let is worked out once per seat, in order,
+        as a local ``_letN`` of the function of ``add``."""
         scope = self.player_scope()
         lets = []
         for name in body.get("let") or {}:
-            rule, type_ = self.typed_rule(path + ("let", name), None, scope)
-            cell = [None]
-            lets.append((rule.fn, cell))
-            scope = scope.child(**{name: Binding(type_, lambda st, pl, cell=cell: cell[0])})
-        add = self.rule(path + ("add",), INT, scope)
-        return ir.ScorePhase(self.rule(path + ("each",), SEATS), _after_lets(add, lets) if lets else add)
+            compiled = self.expression(path + ("let", name), None, scope)
+            local = f"_let{len(lets)}"
+            lets.append((local, compiled.code if compiled else ast.Constant(None)))
+            type_ = compiled.type if compiled else INT
+            scope = scope.child(**{name: Binding(type_, ast.Name(local, ast.Load()))})
+        add = self.typed_rule(path + ("add",), INT, scope, tuple(lets))[0]
+        return ir.ScorePhase(self.rule(path + ("each",), SEATS), add)
 
     def phase_auction(self, path, body):
         return ir.AuctionPhase(start=self.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
@@ -158,12 +163,3 @@ class PhasesMixin:
     def phase_settle(self, path, body):
         return ir.SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
                               multiplier=self.optional_rule(path + ("multiplier",), INT))
-
-
-def _after_lets(add: ir.Rule, lets: list) -> ir.Rule:
-    """``add`` evaluated after its lets, each once and stored in its cell, so a chain of lets stays linear."""
-    def evaluate(st, pl, add_fn=add.fn, lets=tuple(lets)):
-        for fn, cell in lets:
-            cell[0] = fn(st, pl)
-        return add_fn(st, pl)
-    return ir.Rule(evaluate, add.text, add.span)

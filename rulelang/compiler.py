@@ -17,8 +17,9 @@ from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document
 from rulelang.expr import parse_expr
+from rulelang.codegen import CodeModule, call, literal, state_attr, state_item
 from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
-                                  EvalError, Scope, compile_expr, const)
+                                  Compiled, EvalError, Scope, compile_expr, const)
 from rulelang.source import SOURCES, Span
 
 # Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
@@ -86,6 +87,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         phases = [self.phase(i, entry) for i, entry in enumerate(self.data.get("phases") or [])]
         match = self.match_rules()
         self.report.raise_if_errors()
+        self.scope.module.link()
         seating = self.data.get("seating") or {}
         first = seating.get("first_dealer", "random")
         return ir.GameDef(
@@ -94,7 +96,8 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             first_dealer=None if first == "random" else int(first) - 1,
             next_dealer=int(seating.get("next_dealer", 1)), forehand_offset=int(seating.get("forehand", 1)),
             phases=phases, match=match, symbols=symbols, deal_vars=self.deal_vars,
-            params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items)
+            params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items,
+            code=self.scope.module)
 
     def phase_entries(self):
         """(index, kind, body) of every phase entry, the steps inside ``turns`` included."""
@@ -135,7 +138,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         """The names every expression of the game can read."""
         scope = Scope(cards=deck.lookup, card_suits=[c.suit for c in deck.cards], suit_masks=deck.suit_masks,
                       points=[c.points for c in deck.cards], players=players, step=step,
-                      card_order=[(c.order, i) for i, c in enumerate(deck.cards)])
+                      card_order=[(c.order, i) for i, c in enumerate(deck.cards)], module=CodeModule(self.doc.path))
         names = scope.names
         for name, value in (self.data.get("params") or {}).items():
             names[name] = const(BOOL if isinstance(value, bool) else INT if isinstance(value, int) else NAME, value)
@@ -148,9 +151,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for symbol in self.option_names():
             names.setdefault(symbol, const(NAME, symbol))
         for var, type_ in self.deal_vars.items():
-            names[var] = Binding(type_, lambda st, pl, v=var: st.vars[v])
+            names[var] = Binding(type_, state_item("vars", var))
         for counter in (self.data.get("match") or {}).get("counters") or {}:
-            names[counter] = Binding(INT, lambda st, pl, c=counter: st.counters[c])
+            names[counter] = Binding(INT, state_item("counters", str(counter)))
         names.update(_state_names(players))
         return scope
 
@@ -170,26 +173,38 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         """The compiled expression at ``path``, or None if the key is absent."""
         return self.rule(path, want, scope) if self.doc.get(path) is not None else None
 
-    def typed_rule(self, path: tuple, want, scope: Scope | None = None) -> tuple[ir.Rule, str]:
-        """The compiled expression at ``path`` and its type."""
+    def typed_rule(self, path: tuple, want, scope: Scope | None = None, lets: tuple = ()) -> tuple[ir.Rule, str]:
+        """The compiled expression at ``path`` and its type; ``lets`` are worked out first (see ``phase_score``)."""
+        compiled = self.expression(path, want, scope)
+        rule = ir.Rule(_not_linked, self.rule_text(path), expr_origin(self.doc, path))
+        if compiled is None:
+            return rule, INT
+        self.scope.module.function(compiled.code, rule, lets)
+        return rule, compiled.type
+
+    def rule_text(self, path: tuple) -> str:
+        """The text of the expression at ``path`` as written."""
         text = self.doc.get(path)
-        if isinstance(text, bool):
-            text = "true" if text else "false"
+        return ("true" if text else "false") if isinstance(text, bool) else str(text)
+
+    def expression(self, path: tuple, want, scope: Scope | None = None) -> Compiled | None:
+        """The typed code of the expression at ``path``; None (its errors reported) when it does not compile."""
         origin = expr_origin(self.doc, path)
         try:
-            compiled = compile_expr(parse_expr(str(text), origin), scope or self.scope, origin, want)
+            return compile_expr(parse_expr(self.rule_text(path), origin), scope or self.scope, origin, want)
         except RuleError as exc:
             self.report.extend(exc.diagnostics)
-            return ir.Rule(lambda st, pl: None, str(text), origin), INT
-        return ir.Rule(compiled.fn, str(text), origin), compiled.type
+            return None
 
     def number(self, path: tuple, default: int) -> int:
         """A number known before play: an int, or an expression of params only."""
         value = self.doc.get(path, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            rule = self.rule(path, INT)
+            compiled = self.expression(path, INT)
+            if compiled is None:
+                return default
             try:
-                return int(rule.fn(None, None))
+                return int(compiled.value if compiled.is_const else self.scope.module.evaluate_now(compiled.code))
             except EvalError as exc:
                 self.report.add(Diagnostic("N219", f"this number cannot be worked out: {exc}", exc.span or
                                            self.doc.span_of(path), "use a whole number or a param"))
@@ -203,7 +218,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
     def match_rules(self) -> ir.MatchRules:
         """Start, end, winner, tie, exact finish and match counters."""
         body = self.data.get("match") or {}
-        end = self.rule(("match", "end"), BOOL) if "end" in body else ir.Rule(lambda st, pl: True, "true", None)
+        end = self.rule(("match", "end"), BOOL) if "end" in body else ir.Rule(_always, "true", None)
         counters = {str(k): int(v) for k, v in (body.get("counters") or {}).items()}
         after = {str(k): self.rule(("match", "after_deal", k), INT) for k in body.get("after_deal") or {}}
         for name in after:
@@ -216,19 +231,29 @@ class GameCompiler(PhasesMixin, ItemsMixin):
 
 
 def _state_names(players: int) -> dict[str, Binding]:
+    from rulelang.codegen import STATE, name
     return {
-        "dealer": Binding(SEAT, lambda st, pl: st.dealer), "forehand": Binding(SEAT, lambda st, pl: st.forehand),
-        "active": Binding(SEATS, lambda st, pl: st.active), "seats": const(SEATS, (1 << players) - 1),
-        "players": const(INT, players), "score": Binding(SCORES, lambda st, pl: st.scores),
-        "deal_number": Binding(INT, lambda st, pl: st.deal_number),
-        "declarer": Binding(SEAT, lambda st, pl: st.declarer),
-        "declarers": Binding(SEATS, lambda st, pl: st.side_mask),
-        "defenders": Binding(SEATS, lambda st, pl: st.among & ~st.side_mask if st.among else
-                             ((1 << players) - 1) & ~st.side_mask),
-        "contract": Binding(NAME, lambda st, pl: st.contract),
-        "called": Binding(CARD, lambda st, pl: st.called),
-        "tricks_played": Binding(INT, lambda st, pl: len(st.trick_winners)),
+        "dealer": Binding(SEAT, state_attr("dealer")), "forehand": Binding(SEAT, state_attr("forehand")),
+        "active": Binding(SEATS, state_attr("active")), "seats": const(SEATS, (1 << players) - 1),
+        "players": const(INT, players), "score": Binding(SCORES, state_attr("scores")),
+        "deal_number": Binding(INT, state_attr("deal_number")),
+        "declarer": Binding(SEAT, state_attr("declarer")),
+        "declarers": Binding(SEATS, state_attr("side_mask")),
+        "defenders": Binding(SEATS, call("_defenders", name(STATE), literal((1 << players) - 1))),
+        "contract": Binding(NAME, state_attr("contract")),
+        "called": Binding(CARD, state_attr("called")),
+        "tricks_played": Binding(INT, call("len", state_attr("trick_winners"))),
     }
+
+
+def _not_linked(st, pl):
+    """The function of a rule before its game's module is linked (or of one that did not compile)."""
+    raise RuntimeError("the rules' module is not linked yet")
+
+
+def _always(st, pl) -> bool:
+    """The match ends after every deal (no ``match.end`` given)."""
+    return True
 
 
 def digest(data: dict) -> str:

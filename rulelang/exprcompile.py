@@ -1,17 +1,22 @@
-"""Typing expressions and compiling them to closures (never Python's ``eval``).
+"""Typing expressions and compiling them to ``ast`` code (never Python's ``eval`` of text).
 
-A :class:`Scope` says what each name means in one place of a rule file: its type and how
-to read it from a running state. :func:`compile_expr` checks types and returns a
-:class:`Compiled` whose ``fn(state, player)`` computes the value. The engine's state
-offers the attributes read here: ``vars``, ``dealer``, ``forehand``, ``active`` (seat
-bitmask), ``led_suit``, ``trick_mask``, ``tricks``, ``won``, ``scores``.
+A :class:`Scope` says what each name means in one place of a rule file: its type and the
+code that reads it from a running state. :func:`compile_expr` checks types and returns a
+:class:`Compiled` whose ``code`` is an ``ast`` expression over ``st`` (the state) and ``pl``
+(the seat or side asked about), constants folded; :class:`~rulelang.codegen.CodeModule`
+turns the game's expressions into one compiled module. The engine's state offers the
+attributes read here: ``vars``, ``dealer``, ``forehand``, ``active`` (seat bitmask),
+``led_suit``, ``trick_mask``, ``tricks``, ``won``, ``scores``.
 """
 
 from __future__ import annotations
 
+import ast
+import copy
 from dataclasses import dataclass, field
 from typing import Callable
 
+from rulelang.codegen import PLAYER, CodeModule, binop, call, compare, literal, name
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.expr import Expr, locate
 from rulelang.source import Span
@@ -38,17 +43,20 @@ class EvalError(Exception):
 
 @dataclass
 class Binding:
-    """What one name means: its type and a reader ``fn(state, player)``."""
+    """What one name means: its type and the ``ast`` code that reads it."""
 
     type: str
-    fn: Callable
+    code: ast.expr
     const: object = None
     is_const: bool = False
 
 
 def const(type_: str, value) -> Binding:
     """A binding to a constant value."""
-    return Binding(type_, lambda st, pl: value, value, True)
+    return Binding(type_, literal(value), value, True)
+
+
+PLAYER_CODE = name(PLAYER)
 
 
 @dataclass
@@ -64,23 +72,37 @@ class Scope:
     step: int = 1
     reads: set = field(default_factory=set)
     card_order: list = field(default_factory=list)
+    module: CodeModule = field(default_factory=CodeModule)
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
-                     self.reads, self.card_order)
+                     self.reads, self.card_order, self.module)
+
+    def table(self, value) -> ast.Name:
+        """The game module's name for a table built at compile time."""
+        return self.module.table(value)
 
 
 @dataclass
 class Compiled:
-    """A typed, compiled expression."""
+    """A typed, compiled expression: its ``ast`` code, and its value when known before play."""
 
     type: str
-    fn: Callable
+    code: ast.expr
     is_const: bool = False
     value: object = None
+
+
+def constant(type_: str, value) -> Compiled:
+    """A compiled constant."""
+    return Compiled(type_, literal(value), True, value)
+
+
+def _none_code() -> Compiled:
+    return Compiled(NONE, ast.Constant(None))
 
 
 def compile_expr(expr: Expr, scope: Scope, origin: Span | None, want: str | tuple | None = None) -> Compiled:
@@ -105,23 +127,23 @@ class _Compiler:
 
     def fail(self, node: Expr, code: str, message: str, hint: str) -> Compiled:
         self.errors.append(Diagnostic(code, message, locate(self.origin, node.line, node.column), hint))
-        return Compiled(NONE, lambda st, pl: None)
+        return _none_code()
 
     def span(self, node: Expr) -> Span | None:
         return locate(self.origin, node.line, node.column)
 
     def coerce(self, c: Compiled, want, node: Expr, where: str) -> Compiled:
         wants = want if isinstance(want, tuple) else (want,)
-        if c.type in wants or c.type == NONE and c.fn is not None and self.errors:
+        if c.type in wants or c.type == NONE and self.errors:
             return c
         if CARDS in wants and c.type == SUIT:
             return self.suit_to_cards(c)
         if CARDS in wants and c.type == CARD:
-            return _derive(CARDS, lambda v: 1 << v if v >= 0 else 0, c)
+            return _derive(CARDS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
         if CARDS in wants and c.type == NONE:
-            return Compiled(CARDS, lambda st, pl: 0, True, 0)
+            return constant(CARDS, 0)
         if SEATS in wants and c.type == SEAT:
-            return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c)
+            return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
         if self.errors:
             return c
         expected = " or ".join(TYPE_WORDS[w] for w in wants)
@@ -129,8 +151,10 @@ class _Compiler:
                          "check what the name or function stands for (docs/language.md, Expressions)")
 
     def suit_to_cards(self, c: Compiled) -> Compiled:
-        masks = self.scope.suit_masks
-        return _derive(CARDS, lambda s: masks[s] if s is not None and s >= 0 else 0, c)
+        masks = tuple(self.scope.suit_masks)
+        table = self.scope.table(masks)
+        return _derive(CARDS, lambda s: masks[s] if s is not None and s >= 0 else 0, c,
+                       lambda code: call("_suit_cards", table, code))
 
     def node(self, e: Expr) -> Compiled:
         method = getattr(self, "op_" + _OP_METHODS.get(e.op, "binary"))
@@ -140,27 +164,27 @@ class _Compiler:
         if e.value > MAX_INT:
             shown = e.value if len(str(e.value)) <= 24 else f"{str(e.value)[:10]}… ({len(str(e.value))} digits)"
             return self.fail(e, "N215", f"the number {shown} is too large", f"numbers are limited to {MAX_INT}")
-        return Compiled(INT, lambda st, pl, v=e.value: v, True, e.value)
+        return constant(INT, e.value)
 
     def op_bool(self, e: Expr) -> Compiled:
-        return Compiled(BOOL, lambda st, pl, v=e.value: v, True, e.value)
+        return constant(BOOL, e.value)
 
     def op_none(self, e: Expr) -> Compiled:
-        return Compiled(NONE, lambda st, pl: None, True, None)
+        return constant(NONE, None)
 
     def op_card(self, e: Expr) -> Compiled:
         card = self.scope.cards.get(str(e.value).casefold())
         if card is None:
             return self.fail(e, "N202", f"there is no card '{e.value}' in this deck",
                              "cards are written as rank and suit symbol or letter ('10♥', '10H') or by an alias")
-        return Compiled(CARD, lambda st, pl, v=card: v, True, card)
+        return constant(CARD, card)
 
     def op_name(self, e: Expr) -> Compiled:
         binding = self.scope.names.get(e.value)
         if binding is None:
             return self.unknown_name(e)
         self.scope.reads.add(e.value)
-        return Compiled(binding.type, binding.fn, binding.is_const, binding.const)
+        return Compiled(binding.type, copy.deepcopy(binding.code), binding.is_const, binding.const)
 
     def unknown_name(self, e: Expr) -> Compiled:
         import difflib
@@ -174,13 +198,14 @@ class _Compiler:
         yes, no = self.node(e.args[1]), self.node(e.args[2])
         if yes.type != no.type:
             yes, no = self.unify(yes, no, e)
-        t, a, b = test.fn, yes.fn, no.fn
-        return Compiled(yes.type, lambda st, pl: a(st, pl) if t(st, pl) else b(st, pl))
+        if test.is_const:
+            return yes if test.value else no
+        return Compiled(yes.type, ast.IfExp(test.code, yes.code, no.code))
 
     def unify(self, a: Compiled, b: Compiled, e: Expr):
         for pair in ((a.type, b.type), (b.type, a.type)):
             if pair == (SUIT, NONE):
-                return (a, Compiled(SUIT, lambda st, pl: -1)) if a.type == SUIT else (Compiled(SUIT, lambda st, pl: -1), b)
+                return (a, constant(SUIT, -1)) if a.type == SUIT else (constant(SUIT, -1), b)
         if CARDS in (a.type, b.type):
             return self.coerce(a, CARDS, e, "both branches"), self.coerce(b, CARDS, e, "both branches")
         self.fail(e, "N211", f"the two branches give different kinds of value: {TYPE_WORDS.get(a.type)} and "
@@ -190,18 +215,18 @@ class _Compiler:
     def op_logic(self, e: Expr) -> Compiled:
         a = self.coerce(self.node(e.args[0]), BOOL, e.args[0], f"`{e.op}`")
         b = self.coerce(self.node(e.args[1]), BOOL, e.args[1], f"`{e.op}`")
-        fa, fb = a.fn, b.fn
-        if e.op == "and":
-            return Compiled(BOOL, lambda st, pl: fa(st, pl) and fb(st, pl))
-        return Compiled(BOOL, lambda st, pl: fa(st, pl) or fb(st, pl))
+        is_and = e.op == "and"
+        if a.is_const:
+            return b if bool(a.value) == is_and else a
+        return Compiled(BOOL, ast.BoolOp(ast.And() if is_and else ast.Or(), [a.code, b.code]))
 
     def op_not(self, e: Expr) -> Compiled:
         a = self.coerce(self.node(e.args[0]), BOOL, e.args[0], "`not`")
-        return _derive(BOOL, lambda v: not v, a)
+        return _derive(BOOL, lambda v: not v, a, lambda code: ast.UnaryOp(ast.Not(), code))
 
     def op_neg(self, e: Expr) -> Compiled:
         a = self.coerce(self.node(e.args[0]), INT, e.args[0], "`-`")
-        return _derive(INT, lambda v: -v, a)
+        return _derive(INT, lambda v: -v, a, lambda code: ast.UnaryOp(ast.USub(), code))
 
     def op_set(self, e: Expr) -> Compiled:
         items = [self.node(a) for a in e.args]
@@ -221,14 +246,14 @@ class _Compiler:
                                  "both sides of == and != must be the same kind of value")
             if a.type == SUIT or b.type == SUIT:
                 a, b = self.none_as_suit(a), self.none_as_suit(b)
-            return _binary(BOOL, _COMPARE[e.op], a, b)
+            return _binary(BOOL, e.op, a, b)
         a = self.coerce(a, INT, e.args[0], f"`{e.op}`")
         b = self.coerce(b, INT, e.args[1], f"`{e.op}`")
-        return _binary(BOOL, _COMPARE[e.op], a, b)
+        return _binary(BOOL, e.op, a, b)
 
     def none_as_suit(self, c: Compiled) -> Compiled:
         if c.type == NONE:
-            return Compiled(SUIT, lambda st, pl: -1, True, -1)
+            return constant(SUIT, -1)
         return c
 
     def op_in(self, e: Expr) -> Compiled:
@@ -236,37 +261,31 @@ class _Compiler:
         if group.type in (SEAT, SEATS) or item.type == SEAT:
             item = self.coerce(item, SEAT, e.args[0], "the left of `in`")
             group = self.coerce(group, SEATS, e.args[1], "the right of `in`")
-            return _binary(BOOL, lambda x, m: x >= 0 and bool(m >> x & 1), item, group)
+            return _member(item, group)
         if item.type == CARD:
             group = self.coerce(group, CARDS, e.args[1], "the right of `in`")
-            return _binary(BOOL, lambda x, m: x >= 0 and bool(m >> x & 1), item, group)
+            return _member(item, group)
         item = self.coerce(item, CARDS, e.args[0], "the left of `in`")
         group = self.coerce(group, CARDS, e.args[1], "the right of `in`")
-        return _binary(BOOL, lambda x, m: x & m == x, item, group)
+        return _binary(BOOL, "subset", item, group)
 
     def op_binary(self, e: Expr) -> Compiled:
         a, b = self.node(e.args[0]), self.node(e.args[1])
         set_type = _set_type(a.type, b.type)
         if set_type and e.op in ("|", "&", "-"):
             a, b = self.coerce(a, set_type, e.args[0], f"`{e.op}`"), self.coerce(b, set_type, e.args[1], f"`{e.op}`")
-            return _binary(set_type, _SET_OPS[e.op], a, b)
+            return _binary(set_type, "set" + e.op, a, b)
         if e.op in ("|", "&"):
             return self.fail(e, "N214", f"`{e.op}` joins sets of cards or seats", "use + and * for numbers")
         a = self.coerce(a, INT, e.args[0], f"`{e.op}`")
         b = self.coerce(b, INT, e.args[1], f"`{e.op}`")
         if e.op in ("/", "%"):
             return self.division(e, a, b)
-        return _binary(INT, _INT_OPS[e.op], a, b)
+        return _binary(INT, e.op, a, b)
 
     def division(self, e: Expr, a: Compiled, b: Compiled) -> Compiled:
-        span, fa, fb, op = self.span(e), a.fn, b.fn, e.op
-
-        def divide(st, pl):
-            x, y = fa(st, pl), fb(st, pl)
-            if y == 0:
-                raise EvalError("division by zero", span)
-            return x // y if op == "/" else x % y
-        return Compiled(INT, divide)
+        helper = "_divide" if e.op == "/" else "_modulo"
+        return Compiled(INT, call(helper, a.code, b.code, self.scope.table(self.span(e))))
 
     def op_call(self, e: Expr) -> Compiled:
         from rulelang.functions import FUNCTIONS
@@ -278,7 +297,9 @@ class _Compiler:
             return self.fail(e, "N216", f"{e.value}() takes {len(spec.params)} argument(s), got {len(e.args)}",
                              f"write {e.value}({shown})")
         args = [self.coerce(self.node(a), want, a, f"the argument of {e.value}()") for a, want in zip(e.args, spec.params)]
-        return Compiled(spec.result, spec.build(self.scope, [a.fn for a in args]))
+        if self.errors:
+            return _none_code()
+        return Compiled(spec.result, spec.emit(self.scope, args))
 
     def unknown_function(self, e: Expr) -> Compiled:
         from rulelang.functions import FUNCTIONS
@@ -295,12 +316,26 @@ _OP_METHODS = {
     "in": "in",
 }
 
-_COMPARE = {
+# Each binary operation: how constants fold, and the code for values known only in play.
+_FOLD: dict[str, Callable] = {
     "==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x, y: x < y,
     "<=": lambda x, y: x <= y, ">": lambda x, y: x > y, ">=": lambda x, y: x >= y,
+    "+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
+    "set|": lambda x, y: x | y, "set&": lambda x, y: x & y, "set-": lambda x, y: x & ~y,
+    "subset": lambda x, y: x & y == x,
 }
-_INT_OPS = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}
-_SET_OPS = {"|": lambda x, y: x | y, "&": lambda x, y: x & y, "-": lambda x, y: x & ~y}
+_COMPARE_CODE = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
+_ARITHMETIC_CODE = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "set|": ast.BitOr, "set&": ast.BitAnd}
+
+
+def _code_of(op: str, a: ast.expr, b: ast.expr) -> ast.expr:
+    if op in _COMPARE_CODE:
+        return compare(a, _COMPARE_CODE[op](), b)
+    if op in _ARITHMETIC_CODE:
+        return binop(a, _ARITHMETIC_CODE[op](), b)
+    if op == "set-":
+        return binop(a, ast.BitAnd(), ast.UnaryOp(ast.Invert(), b))
+    return call("_subset", a, b)
 
 
 def _set_type(a: str, b: str) -> str | None:
@@ -312,36 +347,42 @@ def _set_type(a: str, b: str) -> str | None:
     return None
 
 
-def _derive(type_: str, op: Callable, c: Compiled) -> Compiled:
+def _derive(type_: str, fold: Callable, c: Compiled, code: Callable) -> Compiled:
+    """``fold`` of a constant, else ``code(c.code)``."""
     if c.is_const:
-        value = op(c.value)
-        return Compiled(type_, lambda st, pl: value, True, value)
-    f = c.fn
-    return Compiled(type_, lambda st, pl: op(f(st, pl)))
+        return constant(type_, fold(c.value))
+    return Compiled(type_, code(c.code))
 
 
-def _binary(type_: str, op: Callable, a: Compiled, b: Compiled) -> Compiled:
+def _binary(type_: str, op: str, a: Compiled, b: Compiled) -> Compiled:
     if a.is_const and b.is_const:
-        value = op(a.value, b.value)
-        return Compiled(type_, lambda st, pl: value, True, value)
-    fa, fb = a.fn, b.fn
-    if b.is_const:
-        vb = b.value
-        return Compiled(type_, lambda st, pl: op(fa(st, pl), vb))
-    return Compiled(type_, lambda st, pl: op(fa(st, pl), fb(st, pl)))
+        return constant(type_, _FOLD[op](a.value, b.value))
+    if op == "subset" and a.is_const:
+        return Compiled(type_, compare(binop(b.code, ast.BitAnd(), literal(a.value)), ast.Eq(), literal(a.value)))
+    return Compiled(type_, _code_of(op, a.code, b.code))
+
+
+def _member(item: Compiled, group: Compiled) -> Compiled:
+    """``item in group`` for one card or seat: a bit test, folded as far as the constants allow."""
+    if item.is_const and group.is_const:
+        return constant(BOOL, item.value >= 0 and bool(group.value >> item.value & 1))
+    if item.is_const:
+        if item.value < 0:
+            return constant(BOOL, False)
+        return Compiled(BOOL, compare(binop(group.code, ast.BitAnd(), literal(1 << item.value)), ast.NotEq(),
+                                      literal(0)))
+    return Compiled(BOOL, call("_has", group.code, item.code))
 
 
 def _fold_or(type_: str, parts: list[Compiled]) -> Compiled:
-    if all(p.is_const for p in parts):
-        value = 0
-        for p in parts:
-            value |= p.value
-        return Compiled(type_, lambda st, pl: value, True, value)
-    fns = [p.fn for p in parts]
-
-    def union(st, pl):
-        value = 0
-        for f in fns:
-            value |= f(st, pl)
-        return value
-    return Compiled(type_, union)
+    value = 0
+    for part in parts:
+        if part.is_const:
+            value |= part.value
+    codes = [part.code for part in parts if not part.is_const]
+    if not codes:
+        return constant(type_, value)
+    code = codes[0]
+    for other in codes[1:] + ([literal(value)] if value else []):
+        code = binop(code, ast.BitOr(), other)
+    return Compiled(type_, code)

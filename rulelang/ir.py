@@ -244,3 +244,4 @@ class GameDef:
     items: dict = field(default_factory=dict)
     params: dict = field(default_factory=dict)
     document: dict = field(default_factory=dict)
+    code: object = None

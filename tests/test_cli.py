@@ -189,6 +189,12 @@ def test_dump_tables_prints_cards_suits_and_actions(capsys):
     assert "  32: clubs" in out and "  38: done" in out
 
 
+def test_dump_code_prints_the_module_the_rules_compile_to(capsys):
+    code, out, _ = run(capsys, "dump", "--stage", "code", "zwanzig-ab")
+    assert code == 0
+    assert_golden(GOLDEN_CLI / "dump_code_zwanzig_ab.txt", out)
+
+
 # ---------------------------------------------------------------------- errors never show a traceback
 BAD_INPUTS = {
     "missing rule file": ["run", "no/such/file.yaml"],

@@ -82,7 +82,9 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("dump", help="print a stage of the pipeline")
-    p.add_argument("--stage", choices=["document", "ir", "tables"], default="document")
+    p.add_argument("--stage", choices=["document", "ir", "tables", "code"], default="document",
+                   help="document (resolved JSON), ir (compiled rules), tables (cards, actions), "
+                        "code (the Python module the rules compile to)")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(handler=cmd_dump)
 

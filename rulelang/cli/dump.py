@@ -1,4 +1,4 @@
-"""``rulelang dump --stage document|ir|tables``: the pipeline's stages as text."""
+"""``rulelang dump --stage document|ir|tables|code``: the pipeline's stages as text."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ def dump(ref: str, stage: str) -> list[str]:
     if stage == "document":
         return json.dumps(open_document(ref).data, indent=2, ensure_ascii=False).splitlines()
     definition = load_definition(ref)
+    if stage == "code":
+        return definition.code.source().splitlines()
     return dump_ir(definition) if stage == "ir" else dump_tables(definition)
 
 

@@ -1,0 +1,138 @@
+"""One Python module per game, built as ``ast`` nodes from the typed rules and passed to ``compile()``.
+
+Every expression of a rule file becomes a function ``rule_N(st, pl)`` of the game's module:
+straight-line code over ints and bitmasks with the file's constants folded in (``st`` is the
+running state, ``pl`` the seat or side a rule is asked about). Nothing is ever assembled as
+source text: user strings (option names, deal variables) reach the code only as
+``ast.Constant``; every name in it is the compiler's own — ``st``, ``pl``, ``rule_N``,
+``_letN`` for a score's lets, ``_kN`` for a table built at compile time (a span, the card
+points), and the helpers of :mod:`rulelang.coderuntime`. ``rulelang dump --stage code``
+prints the module with ``ast.unparse``.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulelang import coderuntime
+
+STATE, PLAYER = "st", "pl"
+
+
+def name(identifier: str) -> ast.Name:
+    """A read of one of the compiler's own names."""
+    return ast.Name(identifier, ast.Load())
+
+
+def literal(value) -> ast.expr:
+    """A constant value as code: ints, bools, strings and None as ``ast.Constant``."""
+    if isinstance(value, (bool, int, str)) or value is None:
+        return ast.Constant(value)
+    raise TypeError(f"no literal for {type(value).__name__}")
+
+
+def state_attr(attribute: str) -> ast.expr:
+    """``st.<attribute>``."""
+    return ast.Attribute(name(STATE), attribute, ast.Load())
+
+
+def state_item(attribute: str, key) -> ast.expr:
+    """``st.<attribute>[key]``, the key a constant or code."""
+    index = key if isinstance(key, ast.AST) else literal(key)
+    return ast.Subscript(state_attr(attribute), index, ast.Load())
+
+
+def call(helper: str, *args: ast.expr) -> ast.expr:
+    """A call of a helper of :mod:`rulelang.coderuntime` (or a builtin)."""
+    return ast.Call(name(helper), list(args), [])
+
+
+def binop(left: ast.expr, op: ast.operator, right: ast.expr) -> ast.expr:
+    """``left <op> right``."""
+    return ast.BinOp(left, op, right)
+
+
+def compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> ast.expr:
+    """``left <op> right`` for a comparison."""
+    return ast.Compare(left, [op], [right])
+
+
+@dataclass
+class CodeModule:
+    """The functions of one game's rules, linked into one compiled module."""
+
+    path: str = "<rules>"
+    functions: list = field(default_factory=list)
+    tables: dict = field(default_factory=dict)
+    pending: list = field(default_factory=list)
+
+    def table(self, value) -> ast.Name:
+        """A name ``_kN`` for a value built at compile time (a tuple, a span); the same value, the same name."""
+        key = (type(value).__name__, repr(value))
+        if key not in self.tables:
+            self.tables[key] = (f"_k{len(self.tables)}", value)
+        return name(self.tables[key][0])
+
+    def function(self, code: ast.expr, rule, lets: tuple = ()) -> None:
+        """Add ``rule_N(st, pl)`` returning ``code`` after the ``(name, code)`` lets; ``rule.fn`` is set by :meth:`link`."""
+        index = len(self.functions)
+        where = f"{Path(rule.span.path).name}:{rule.span.line}:{rule.span.column}" if rule.span else "built in"
+        body: list[ast.stmt] = [ast.Expr(ast.Constant(f"{where}: {rule.text}"))]
+        body += [ast.Assign([ast.Name(let, ast.Store())], value) for let, value in lets]
+        body.append(ast.Return(code))
+        self.functions.append(_function_def(f"rule_{index}", body))
+        self.pending.append(rule)
+
+    def module(self) -> ast.Module:
+        """The whole module: the tables, then one function per rule."""
+        body = [ast.Assign([ast.Name(label, ast.Store())], _table_code(value))
+                for label, value in self.tables.values() if _table_code(value) is not None]
+        tree = ast.Module(body + self.functions, [])
+        return ast.fix_missing_locations(tree)
+
+    def link(self) -> None:
+        """Compile the module once and give every rule its function."""
+        namespace = self.namespace()
+        exec(compile(self.module(), f"<rules of {self.path}>", "exec"), namespace)  # noqa: S102 - a code object compiled from ast
+        for index, rule in enumerate(self.pending):
+            rule.fn = namespace[f"rule_{index}"]
+
+    def namespace(self) -> dict:
+        """The module's globals: the runtime helpers and the tables that have no code of their own."""
+        namespace = {"__builtins__": _BUILTINS}
+        namespace.update(coderuntime.HELPERS)
+        for label, value in self.tables.values():
+            namespace[label] = value
+        return namespace
+
+    def source(self) -> str:
+        """The module as Python text, for reading (``ast.unparse``); never executed."""
+        return ast.unparse(self.module())
+
+    def evaluate_now(self, code: ast.expr):
+        """The value of ``code`` with no state (a number known before play); errors propagate."""
+        tree = ast.fix_missing_locations(ast.Module([_function_def("rule_now", [ast.Return(code)])], []))
+        namespace = self.namespace()
+        exec(compile(tree, "<rule>", "exec"), namespace)  # noqa: S102 - a code object compiled from ast
+        return namespace["rule_now"](None, None)
+
+
+def _table_code(value) -> ast.expr | None:
+    """A table written out in the module when it is plain data (tuples of ints), for the reader."""
+    if isinstance(value, tuple) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return ast.Tuple([ast.Constant(v) for v in value], ast.Load())
+    return None
+
+
+def _arguments() -> ast.arguments:
+    return ast.arguments(posonlyargs=[], args=[ast.arg(STATE), ast.arg(PLAYER)], kwonlyargs=[], kw_defaults=[],
+                         defaults=[])
+
+
+def _function_def(label: str, body: list) -> ast.FunctionDef:
+    return ast.FunctionDef(label, _arguments(), body, [], None)
+
+
+_BUILTINS = {"len": len, "min": min, "max": max, "abs": abs, "bool": bool}

@@ -1,0 +1,144 @@
+"""The helpers generated rule code calls: small functions over ints and bitmasks.
+
+Each takes what it needs as arguments (a table the compiler made is passed as ``_kN``),
+so a helper knows nothing of any one game. :data:`HELPERS` is what a game's module sees.
+"""
+
+from __future__ import annotations
+
+
+def bit(index: int) -> int:
+    """The one-card (or one-seat) set of ``index``; the empty set for none (-1)."""
+    return 1 << index if index >= 0 else 0
+
+
+def has(mask: int, index: int) -> bool:
+    """Whether ``index`` (a card or seat, -1 for none) is in ``mask``."""
+    return index >= 0 and mask >> index & 1 == 1
+
+
+def subset(part: int, whole: int) -> bool:
+    """Whether every card of ``part`` is in ``whole``."""
+    return part & whole == part
+
+
+def suit_cards(masks: tuple, suit) -> int:
+    """The cards of ``suit`` (none or -1: no cards)."""
+    return masks[suit] if suit is not None and suit >= 0 else 0
+
+
+def divide(x: int, y: int, span) -> int:
+    """``x / y`` rounded down; a division by zero is an error located at the rule."""
+    if y == 0:
+        from rulelang.exprcompile import EvalError
+        raise EvalError("division by zero", span)
+    return x // y
+
+
+def modulo(x: int, y: int, span) -> int:
+    """``x % y``; a zero divisor is an error located at the rule."""
+    if y == 0:
+        from rulelang.exprcompile import EvalError
+        raise EvalError("division by zero", span)
+    return x % y
+
+
+def per_seats(values: list, mask: int) -> int:
+    """The sum of ``values[seat]`` over the seats of ``mask``."""
+    total, seat = 0, 0
+    while mask:
+        if mask & 1:
+            total += values[seat]
+        mask >>= 1
+        seat += 1
+    return total
+
+
+def card_points(points: tuple, cards: int) -> int:
+    """The card points of a set of cards."""
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += points[low.bit_length() - 1]
+        cards ^= low
+    return total
+
+
+def points_of(points: tuple, won: list, mask: int) -> int:
+    """The card points in the tricks taken by the seats of ``mask``."""
+    total, seat = 0, 0
+    while mask:
+        if mask & 1:
+            total += card_points(points, won[seat])
+        mask >>= 1
+        seat += 1
+    return total
+
+
+def highest(order: tuple, cards: int) -> int:
+    """The highest-ranking card of a set (``order`` holds (rank order, card) per card); -1 if empty."""
+    return min(order[c] for c in _bits(cards))[1] if cards else -1
+
+
+def lowest(order: tuple, cards: int) -> int:
+    """The lowest-ranking card of a set; -1 if empty."""
+    return max(order[c] for c in _bits(cards))[1] if cards else -1
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def holder(st, cards: int) -> int:
+    """The seat that was dealt every card of the set, or -1."""
+    for seat, hand in enumerate(st.dealt):
+        if cards and hand & cards == cards:
+            return seat
+    return -1
+
+
+def suit_of(suits: tuple, card: int) -> int:
+    """The suit of a card; -1 for none."""
+    return suits[card] if card >= 0 else -1
+
+
+def winning_card(st, number: int) -> int:
+    """The card that won trick ``number`` (from 1), or -1."""
+    return st.trick_winners[number - 1][1] if 0 < number <= len(st.trick_winners) else -1
+
+
+def position(st, card: int) -> int:
+    """The place (from 1) of a card in the trick on the table, or 0."""
+    for place, (_, played) in enumerate(st.trick, start=1):
+        if played == card:
+            return place
+    return 0
+
+
+def taken_by(st, card: int) -> int:
+    """The seat that won the trick a card fell in, or -1."""
+    number = st.card_trick[card] if card >= 0 else 0
+    return st.trick_winners[number - 1][0] if number else -1
+
+
+def played_by(st, card: int) -> int:
+    """The seat that played a card, or -1."""
+    return st.card_player[card] if card >= 0 else -1
+
+
+def trick_of(st, card: int) -> int:
+    """The number of the trick a card fell in, or 0."""
+    return st.card_trick[card] if card >= 0 else 0
+
+
+def defenders(st, seats: int) -> int:
+    """The seats against the declarers: those in the deal (or all ``seats``) outside the declarers' side."""
+    return st.among & ~st.side_mask if st.among else seats & ~st.side_mask
+
+
+HELPERS = {f"_{fn.__name__}": fn for fn in (
+    bit, has, subset, suit_cards, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder,
+    suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}
