@@ -96,6 +96,22 @@ class Deal(Phase):
         st.pos += 1
         return st.pos >= len(st.slots)
 
+    @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """``apply`` of each of ``cards`` in turn, its seer noted in ``st.seen``; True when the deal is done."""
+        slots, pos, hands, dealt, seen = st.slots, st.pos, st.hands, st.dealt, st.seen
+        taken = 0
+        for card in cards:
+            seat, bit = slots[pos], 1 << card
+            hands[seat] |= bit
+            dealt[seat] |= bit
+            seen.append(seat)
+            taken |= bit
+            pos += 1
+        st.stock ^= taken
+        st.pos = pos
+        return pos >= len(slots)
+
 
 class Talon(Phase):
     """Every undealt card goes to the talon."""
@@ -167,6 +183,19 @@ class Exchange(Phase):
     @staticmethod
     def seer(st, phase, action):
         return st.order[st.pos] if st.pending or action < st.game.num_cards else -1
+
+    @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """The whole pending draw at once (see :meth:`Deal.apply_drawn`)."""
+        seat = st.order[st.pos]
+        drawn = 0
+        for card in cards:
+            drawn |= 1 << card
+        st.talon ^= drawn
+        st.hands[seat] |= drawn
+        st.seen.extend([seat] * len(cards))
+        st.pending -= len(cards)
+        return False if st.pending else Exchange._next_seat(st, phase)
 
     @staticmethod
     def apply(st, phase, action) -> bool:

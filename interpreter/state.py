@@ -271,7 +271,14 @@ class State:
         """One run of card draws of the current phase, sampled at once (see :meth:`apply_chance`)."""
         phase, handler = self.phase, self.handler
         population, count = draws(self, phase)
-        for card in rng.sample(bit_list(population), count):
+        cards = rng.sample(bit_list(population), count)
+        apply_drawn = getattr(handler, "apply_drawn", None)
+        if apply_drawn is not None and before is None and after is None:
+            self.history.extend(cards)
+            if apply_drawn(self, phase, cards):
+                self._next_phase()
+            return count
+        for card in cards:
             if before is not None:
                 before(card)
             self.history.append(card)
