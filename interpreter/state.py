@@ -220,27 +220,35 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The legal actions now, sorted ascending."""
-        if self.current == TERMINAL:
-            return []
+        handler = self.handler
+        if handler is not None:
+            return handler.legal(self, self.phase)
         if self.sub == "first_dealer":
             base = self.game.seat_base
             return list(range(base, base + self.game.num_players))
-        return self.handler.legal(self, self.phase)
+        return []
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""
         if self._undo is not None:
             self._undo.append(self._snapshot())
         self.history.append(action)
-        if self.sub == "first_dealer":
-            self.seen.append(-1)
-            self.dealer = action - self.game.seat_base
-            self._start_deal()
+        handler = self.handler
+        if handler is None:
+            self._draw_dealer(action)
             return
-        phase, handler = self.phase, self.handler
+        phase = self.phase
         self.seen.append(-1 if handler.public else handler.seer(self, phase, action))
         if handler.apply(self, phase, action):
             self._next_phase()
+
+    def _draw_dealer(self, action: int) -> None:
+        """The first dealer drawn by lot (the only action taken outside a phase)."""
+        if self.sub != "first_dealer":
+            raise ValueError("apply_action: the match is over")
+        self.seen.append(-1)
+        self.dealer = action - self.game.seat_base
+        self._start_deal()
 
     def apply_chance(self, rng, before=None, after=None) -> int:
         """Sample and apply the whole pending chance sequence in one call; the number of events applied.

@@ -35,14 +35,8 @@ class Tricks(Phase):
     @staticmethod
     def legal_mask(st, phase, seat) -> int:
         """The cards ``seat`` may play now, as a bitmask."""
-        hand = st.hands[seat]
         rules = st.rules
-        allowed = hand
-        for rule in rules.follow if st.trick else rules.lead_from:
-            subset = hand & rule.fn(st, seat)
-            if subset:
-                allowed = subset
-                break
+        allowed = rules.allowed.fn(st, seat)
         if rules.head and st.trick:
             heading = Tricks.heading(st, allowed)
             if heading:
@@ -63,7 +57,10 @@ class Tricks(Phase):
 
     @staticmethod
     def legal(st, phase):
-        return bits(Tricks.legal_mask(st, phase, st.current))
+        rules = st.rules
+        if rules.head and st.trick:
+            return bits(Tricks.legal_mask(st, phase, st.current))
+        return bits(rules.allowed.fn(st, st.current))
 
     @staticmethod
     def apply(st, phase, action) -> bool:
@@ -84,19 +81,11 @@ class Tricks(Phase):
     @staticmethod
     def winning_play(st) -> tuple[int, int]:
         """(seat, card) winning the trick on the table, by the first win rule that applies."""
+        card = st.rules.winner.fn(st, None)
+        for seat, played in st.trick:
+            if played == card:
+                return seat, card
         cards = st.game.deck.cards
-        for rule in st.rules.win:
-            if rule.card is not None:
-                card = rule.card.fn(st, None)
-                if card >= 0 and st.trick_mask >> card & 1 and (rule.when is None or rule.when.fn(st, None)):
-                    return next((s, c) for s, c in st.trick if c == card)
-                continue
-            candidates = rule.cards.fn(st, None) & st.trick_mask
-            if candidates:
-                low = (candidates & -candidates).bit_length() - 1
-                if candidates & ~st.game.card_suit_masks[low]:
-                    low = min(iter_bits(candidates), key=lambda c: (cards[c].order, c))
-                return next((s, c) for s, c in st.trick if c == low)
         raise EvalError("no win rule applies to this trick: " + " ".join(cards[c].name for _, c in st.trick),
                         st.phase.span if st.phase else None)
 

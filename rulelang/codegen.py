@@ -13,6 +13,7 @@ prints the module with ``ast.unparse``.
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +68,7 @@ class CodeModule:
     functions: list = field(default_factory=list)
     tables: dict = field(default_factory=dict)
     pending: list = field(default_factory=list)
+    index: dict = field(default_factory=dict)
 
     def table(self, value) -> ast.Name:
         """A name ``_kN`` for a value built at compile time (a tuple, a span); the same value, the same name."""
@@ -77,13 +79,24 @@ class CodeModule:
 
     def function(self, code: ast.expr, rule, lets: tuple = ()) -> None:
         """Add ``rule_N(st, pl)`` returning ``code`` after the ``(name, code)`` lets; ``rule.fn`` is set by :meth:`link`."""
+        body = [ast.Assign([ast.Name(let, ast.Store())], value) for let, value in lets]
+        self.statements(body + [ast.Return(code)], rule)
+
+    def statements(self, body: list, rule) -> None:
+        """Add ``rule_N(st, pl)`` with the statements ``body``, its docstring the rule's place and text."""
         index = len(self.functions)
         where = f"{Path(rule.span.path).name}:{rule.span.line}:{rule.span.column}" if rule.span else "built in"
-        body: list[ast.stmt] = [ast.Expr(ast.Constant(f"{where}: {rule.text}"))]
-        body += [ast.Assign([ast.Name(let, ast.Store())], value) for let, value in lets]
-        body.append(ast.Return(code))
-        self.functions.append(_function_def(f"rule_{index}", body))
+        self.functions.append(_function_def(f"rule_{index}", [ast.Expr(ast.Constant(f"{where}: {rule.text}"))] + body))
         self.pending.append(rule)
+        self.index[id(rule)] = index
+
+    def code_of(self, rule) -> ast.expr:
+        """A copy of the expression a one-expression rule returns (to build a larger function from it);
+        ``None`` as code for a rule that did not compile (its errors are reported, nothing will run)."""
+        index = self.index.get(id(rule))
+        if index is None:
+            return ast.Constant(None)
+        return copy.deepcopy(self.functions[index].body[-1].value)
 
     def module(self) -> ast.Module:
         """The whole module: the tables, then one function per rule."""

@@ -92,6 +92,15 @@ def _bits(mask: int):
         mask ^= low
 
 
+def best(cards: int, suit_of_card: tuple, order: tuple) -> int:
+    """The highest-ranking of ``cards``: the lowest-numbered when they share a suit (a suit's cards are
+    numbered highest first), else the one of lowest ``order``, ties to the lower number."""
+    low = (cards & -cards).bit_length() - 1
+    if cards & ~suit_of_card[low]:
+        low = min(_bits(cards), key=lambda c: (order[c], c))
+    return low
+
+
 def holder(st, cards: int) -> int:
     """The seat that was dealt every card of the set, or -1."""
     for seat, hand in enumerate(st.dealt):
@@ -140,5 +149,5 @@ def defenders(st, seats: int) -> int:
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
-    bit, has, subset, suit_cards, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder,
+    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder,
     suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 
 from rulelang import ir
-from rulelang.codegen import state_attr, state_item
+from rulelang.codegen import binop, call, compare, literal, state_attr, state_item
+from rulelang.codegen import name as read
 from rulelang.exprcompile import BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, const
 
 
@@ -117,7 +118,67 @@ class PhasesMixin:
         win = [self.win_rule(path + ("win", i), e, scope) for i, e in enumerate(body.get("win") or [])] \
             if "win" in body else (base.win if base else [])
         head = bool(body.get("head", base.head if base else False))
-        return ir.TrickRules(lead_from, follow, win, head)
+        return ir.TrickRules(lead_from, follow, win, head, self.allowed_cards(lead_from, follow),
+                             self.winning_card(win))
+
+    def allowed_cards(self, lead_from: list, follow: list) -> ir.Rule:
+        """One function for the cards a seat may play before heading: the first of its fallbacks it can,
+        ``follow`` when a trick is on the table, ``lead_from`` when it leads, else any card in hand."""
+        everything = (1 << len(self.scope.card_suits)) - 1
+
+        def fallbacks(rules):
+            body = []
+            for rule in rules:
+                code = self.scope.module.code_of(rule)
+                if isinstance(code, ast.Constant) and code.value == everything:
+                    break
+                body += [ast.Assign([ast.Name("_allowed", ast.Store())], binop(read("_hand"), ast.BitAnd(), code)),
+                         ast.If(read("_allowed"), [ast.Return(read("_allowed"))], [])]
+            return body
+        texts = "; ".join(f"follow {r.text}" for r in follow) + "".join(f"; lead {r.text}" for r in lead_from)
+        rule = ir.Rule(None, texts or "any card", (follow or lead_from or [ir.Rule(None, "", None)])[0].span)
+        when_following, when_leading = fallbacks(follow), fallbacks(lead_from)
+        choice = [ast.If(state_attr("trick"), when_following, when_leading)] if when_following and when_leading else \
+            [ast.If(state_attr("trick"), when_following, [])] if when_following else \
+            [ast.If(ast.UnaryOp(ast.Not(), state_attr("trick")), when_leading, [])] if when_leading else []
+        body = [ast.Assign([ast.Name("_hand", ast.Store())], ast.Subscript(state_attr("hands"), PLAYER_CODE,
+                                                                           ast.Load())), *choice,
+                ast.Return(read("_hand"))]
+        self.scope.module.statements(body, rule)
+        return rule
+
+    def winning_card(self, win: list) -> ir.Rule:
+        """One function for the card that wins the trick on the table: the first win rule that applies, or -1."""
+        module, mask = self.scope.module, read("_mask")
+        by_suit = self.scope.table(tuple(self.scope.suit_masks[s] for s in self.scope.card_suits))
+        order = self.scope.table(tuple(order for order, _ in self.scope.card_order))
+        body = [ast.Assign([ast.Name("_mask", ast.Store())], state_attr("trick_mask"))]
+        for rule in win:
+            if rule.card is not None:
+                body += self._special_winner(rule, module, mask)
+                continue
+            body += [ast.Assign([ast.Name("_within", ast.Store())],
+                                binop(module.code_of(rule.cards), ast.BitAnd(), read("_mask"))),
+                     ast.If(read("_within"), [ast.Return(call("_best", read("_within"), by_suit, order))], [])]
+        anchor = next((r.card or r.cards for r in win), None)
+        rule = ir.Rule(None, "; ".join(r.text for r in win) or "no win rule", anchor.span if anchor else None)
+        module.statements(body + [ast.Return(literal(-1))], rule)
+        return rule
+
+    @staticmethod
+    def _special_winner(rule: ir.WinRule, module, mask) -> list:
+        """``card when COND``: the card wins when it is in the trick and the condition holds."""
+        card = module.code_of(rule.card)
+        when = [module.code_of(rule.when)] if rule.when is not None else []
+        if isinstance(card, ast.Constant):
+            if not isinstance(card.value, int) or card.value < 0:
+                return []
+            test = [compare(binop(mask, ast.BitAnd(), literal(1 << card.value)), ast.NotEq(), literal(0))] + when
+            return [ast.If(ast.BoolOp(ast.And(), test) if len(test) > 1 else test[0], [ast.Return(card)], [])]
+        test = [compare(read("_card"), ast.GtE(), literal(0)),
+                binop(binop(mask, ast.RShift(), read("_card")), ast.BitAnd(), literal(1))] + when
+        return [ast.Assign([ast.Name("_card", ast.Store())], card),
+                ast.If(ast.BoolOp(ast.And(), test), [ast.Return(read("_card"))], [])]
 
     def win_rule(self, path, entry, scope) -> ir.WinRule:
         """One entry of ``win``: ``{highest: CARDS}`` or ``{card: CARD, when: COND}``."""

@@ -89,12 +89,18 @@ class WinRule:
 
 @dataclass
 class TrickRules:
-    """How tricks are led, followed and won; a contract may have its own."""
+    """How tricks are led, followed and won; a contract may have its own.
+
+    ``allowed(st, seat)`` is the compiled whole of ``lead_from`` and ``follow``: the cards the
+    seat may play before the trick must be headed; ``winner(st, None)`` the compiled whole of
+    ``win``: the card that wins the trick on the table, -1 when no rule applies."""
 
     lead_from: list[Rule]
     follow: list[Rule]
     win: list[WinRule]
     head: bool = False
+    allowed: Rule | None = None
+    winner: Rule | None = None
 
 
 @dataclass
