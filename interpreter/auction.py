@@ -13,6 +13,40 @@ def _bit_count(mask: int) -> int:
     return bin(mask).count("1")
 
 
+class AuctionTable:
+    """What an auction phase's options are made of, worked out once per game: the contracts in
+    order with their rank, condition and action; per contract, the items that count in it with
+    their announcement and doubling actions."""
+
+    def __init__(self, game, phase):
+        definition, ids = game.definition, game.symbol_ids
+        self.pass_id = ids.get(phase.pass_word)
+        self.ranks = {c.name: c.rank for c in definition.contracts.values()}
+        self.contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
+        self.counting = {}
+        for name, contract in definition.contracts.items():
+            listed = contract.items if contract.items is not None else list(definition.items)
+            self.counting[name] = [self._item(definition.items[item], ids, phase) for item in listed
+                                   if item in definition.items]
+
+    @staticmethod
+    def _item(spec, ids, phase) -> tuple:
+        """(name, who may announce it or None, the two announcement actions, the doubling actions)."""
+        announce = spec.announce if spec.announce and not spec.is_game else None
+        return (spec.name, announce, ids.get(announcement(spec.name, phase.for_word)),
+                ids.get(announcement(spec.name, phase.against_word)),
+                [ids.get(doubling(word, spec.name)) for word in phase.doubling])
+
+
+def _table(game, phase) -> AuctionTable:
+    """The :class:`AuctionTable` of ``phase``, built on first use and kept with the game."""
+    tables = game.auction_tables
+    table = tables.get(id(phase))
+    if table is None:
+        table = tables[id(phase)] = AuctionTable(game, phase)
+    return table
+
+
 class Auction(Phase):
     """Turns in order from ``start``: bid a higher contract, announce an item, double, or pass.
     The first speaker must bid; the auction ends when every seat in a row has passed."""
@@ -29,24 +63,31 @@ class Auction(Phase):
     @staticmethod
     def options(st, phase, seat) -> list[str]:
         """The action names ``seat`` may say now."""
-        game = st.game.definition
-        names = [c.name for c in game.contracts.values() if Auction._may_bid(st, c, seat)]
-        if st.contract is None:
-            return names
-        names.append(phase.pass_word)
-        counting = Auction.counting_items(st)
-        for item in counting:
-            spec = game.items[item]
-            if spec.announce and not spec.is_game and item not in st.announced:
-                on_declarers = bool(st.side_mask >> seat & 1)
-                side = "for" if on_declarers else "against"
-                if spec.announce in ("both", side):
-                    names.append(announcement(item, phase.for_word if on_declarers else phase.against_word))
-        for item in counting:
-            level = st.levels.get(item, 0)
-            if level < len(phase.doubling) and Auction._may_double(st, item, level, seat):
-                names.append(doubling(phase.doubling[level], item))
-        return names
+        symbols, base = st.game.symbols, st.game.symbol_base
+        return [symbols[action - base] for action in Auction.option_ids(st, phase, seat)]
+
+    @staticmethod
+    def option_ids(st, phase, seat) -> list[int]:
+        """The actions ``seat`` may take now, in the order of :meth:`options`."""
+        table = _table(st.game, phase)
+        current = table.ranks.get(st.contract)
+        ids = [action for rank, allow, action in table.contracts
+               if (current is None or rank > current) and (allow is None or allow.fn(st, seat))]
+        if current is None:
+            return ids
+        ids.append(table.pass_id)
+        counting = table.counting[st.contract]
+        on_declarers = bool(st.side_mask >> seat & 1)
+        announced = st.announced
+        for item, announce, for_id, against_id, _ in counting:
+            if announce and item not in announced and announce in ("both", "for" if on_declarers else "against"):
+                ids.append(for_id if on_declarers else against_id)
+        levels = st.levels
+        for item, _, _, _, doubling_ids in counting:
+            level = levels.get(item, 0)
+            if level < len(doubling_ids) and Auction._may_double(st, item, level, seat):
+                ids.append(doubling_ids[level])
+        return ids
 
     @staticmethod
     def _may_bid(st, contract, seat) -> bool:
@@ -81,8 +122,7 @@ class Auction(Phase):
 
     @staticmethod
     def legal(st, phase):
-        ids = st.game.symbol_ids
-        return sorted(ids[name] for name in Auction.options(st, phase, st.current))
+        return sorted(Auction.option_ids(st, phase, st.current))
 
     @staticmethod
     def apply(st, phase, action) -> bool:

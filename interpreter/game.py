@@ -34,9 +34,11 @@ class Game:
         self.symbol_base = self.num_cards
         self.seat_base = self.num_cards + len(self.symbols)
         self.symbol_ids = {name: self.symbol_base + i for i, name in enumerate(self.symbols)}
+        self.done_action = self.symbol_ids.get("done")
         self.max_deals = max_deals
         self.deal_cap = min(max_deals, MAX_MATCH_DEALS) if max_deals is not None else MAX_MATCH_DEALS
         self.seat_orders: dict[tuple[int, int], list[int]] = {}
+        self.auction_tables: dict[int, object] = {}
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
         self.card_suits = [card.suit for card in self.deck.cards]
 

@@ -173,7 +173,9 @@ class Exchange(Phase):
     def legal(st, phase):
         if st.pending:
             return bits(st.talon)
-        return bits(st.hands[st.current]) + [st.game.symbol_ids["done"]]
+        legal = bits(st.hands[st.current])
+        legal.append(st.game.done_action)
+        return legal
 
     @staticmethod
     def draws(st, phase) -> tuple[int, int]:
@@ -213,7 +215,7 @@ class Exchange(Phase):
         st.discards[seat] |= 1 << action
         st.out |= 1 << action
         st.count += 1
-        if st.count >= min(phase.max, bin(st.talon).count("1")):
+        if st.count >= phase.max or st.count >= st.talon.bit_count():
             return Exchange._draw(st, phase)
         return False
 

@@ -99,7 +99,7 @@ class Tricks(Phase):
         for seat, played in st.trick:
             st.card_trick[played] = number
             st.card_player[played] = seat
-        st.last_trick = (list(st.trick), winner)
+        st.last_trick = (st.trick, winner)
         st.trick, st.trick_mask, st.led_suit = [], 0, -1
         st.order = seats_from(st, winner, st.among)
         st.current = winner
