@@ -413,11 +413,21 @@ class State:
             "decisions": {seat(s): d for s, d in self.decisions.items()},
             "active": [seat(s) for s in range(self.game.num_players) if self.active >> s & 1],
             "trick": [(seat(s), deck.cards[c].name) for s, c in self.trick],
+            "played": self._played_view(),
             "tricks": {seat(s): t for s, t in enumerate(self.tricks)},
             "scores": {seat(s): v for s, v in enumerate(self.scores)},
             "to_act": seat(self.current) if self.current >= 0 else None,
             **self._contract_view(player),
         }
+
+    def _played_view(self) -> dict:
+        """Per seat, the cards it played in this deal's finished tricks (public: everyone saw them)."""
+        played: dict[str, list[str]] = {self.game.seat_name(s): [] for s in range(self.game.num_players)}
+        names = self.game.deck.cards
+        for card, seat in enumerate(self.card_player):
+            if seat >= 0:
+                played[self.game.seat_name(seat)].append(names[card].name)
+        return played
 
     def _contract_view(self, player: int) -> dict:
         """The contract, declarer, announcements and — only when known to ``player`` — the partner."""

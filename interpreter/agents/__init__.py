@@ -2,9 +2,11 @@
 
 Every agent is ``agent.step(state) -> action``. :func:`make_agent` builds one by name, as
 the command line does with ``--agents``: ``random``, ``heuristic`` (generic rule-based
-card play, decisions by quick rollouts) and ``search`` (every move judged by rollouts in
-worlds drawn from what the seat knows, within a budget), with options as
-``heuristic:rollouts=32`` or ``search:ms=100`` / ``search:playouts=64``.
+card play, decisions by quick rollouts), ``search`` (every move judged by rollouts in
+worlds drawn from what the seat knows, within a budget) and ``openspiel-ismcts``
+(OpenSpiel's ISMCTS bot through the OpenSpiel adapter), with options as
+``heuristic:rollouts=32``, ``search:ms=100`` / ``search:playouts=64`` or
+``openspiel-ismcts:sims=100``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,19 @@ from rulelang.interpreter.agents.heuristic import HeuristicAgent
 from rulelang.interpreter.agents.search import SearchAgent
 from rulelang.interpreter.agents.view import describe_view
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
-OPTIONS = {"heuristic": {"rollouts": (1, 10_000)}, "search": {"ms": (1, 60_000), "playouts": (1, 100_000)}}
+def openspiel_ismcts(seed: int | None = None, sims: int = 100):
+    """OpenSpiel's ISMCTS bot through the OpenSpiel adapter (needs the extra ``rulelang[openspiel]``)."""
+    try:
+        from rulelang.openspiel import ISMCTSAgent
+    except ImportError:
+        raise AgentSpecError("the openspiel-ismcts agent needs OpenSpiel: pip install 'rulelang[openspiel]'") from None
+    return ISMCTSAgent(seed, sims)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent,
+          "openspiel-ismcts": openspiel_ismcts}
+OPTIONS = {"heuristic": {"rollouts": (1, 10_000)}, "search": {"ms": (1, 60_000), "playouts": (1, 100_000)},
+           "openspiel-ismcts": {"sims": (1, 100_000)}}
 """Each agent's options: whole numbers, with the smallest and largest value allowed."""
 
 __all__ = ["AGENTS", "DealError", "HeuristicAgent", "RandomAgent", "ScriptedDeal", "SearchAgent", "SeededChance",

@@ -1,0 +1,98 @@
+"""The tensors of the OpenSpiel adapter, filled from ``observation(player)`` and nothing else.
+
+Seats are relative to the observer (row 0 is the observer, row 1 the next seat in the
+direction of play, …). Pieces, with n seats, C cards, V deal variables, W value words (the
+suits, every decision name and ``none``), K contracts and A decision names:
+
+* ``player`` (n): the observer's own seat, one-hot (absolute);
+* ``hand`` (C): the cards in the observer's hand;
+* ``trick`` (n, C): the cards on the table, by the seat that played them;
+* ``played`` (n, C): the cards of this deal's finished tricks, by the seat that played them;
+* ``tricks`` (n): tricks taken; ``hand_sizes`` (n): cards held by each seat;
+* ``vars`` (V, W): each deal variable's value, one-hot;
+* ``contract`` (K + 1): the contract, one-hot, entry 0 for none;
+* ``declarer`` (n + 1): the declarer's seat, entry n for none;
+* ``partner`` (n + 1): the declarer's partners the observer knows of, entry n when unknown;
+* ``scores`` (n): the match scores;
+* information state only — ``discards`` (C): the observer's own discards; ``auction`` (n, A):
+  the words each seat has said in the auction.
+"""
+
+from __future__ import annotations
+
+
+def shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
+    """The pieces and their shapes, in the order of the tensor."""
+    n, cards = game.num_players, game.num_cards
+    definition = game.definition
+    layout = [("player", (n,)), ("hand", (cards,)), ("trick", (n, cards)), ("played", (n, cards)),
+              ("tricks", (n,)), ("hand_sizes", (n,)), ("vars", (max(1, len(definition.deal_vars)), len(_words(game)))),
+              ("contract", (len(definition.contracts) + 1,)), ("declarer", (n + 1,)), ("partner", (n + 1,)),
+              ("scores", (n,))]
+    if perfect_recall:
+        layout += [("discards", (cards,)), ("auction", (n, max(1, len(definition.symbols))))]
+    return layout
+
+
+def _words(game) -> list[str]:
+    """Every value a deal variable can have, as its text."""
+    return [suit.name for suit in game.deck.suits] + list(game.definition.symbols) + ["none"]
+
+
+def fill(pieces: dict, state, player: int) -> None:
+    """Write what ``player`` knows in ``state`` into the (zeroed) ``pieces``."""
+    game, view = state.game, state.observation(player)
+    n = game.num_players
+    seat_of = {game.seat_name(s): s for s in range(n)}
+
+    def relative(name) -> int:
+        return (seat_of[name] - player) % n
+    card = game.deck.lookup
+    pieces["player"][player] = 1
+    for name in view["hand"]:
+        pieces["hand"][card[name.casefold()]] = 1
+    for seat, name in view["trick"]:
+        pieces["trick"][relative(seat), card[name.casefold()]] = 1
+    for seat, names in view["played"].items():
+        for name in names:
+            pieces["played"][relative(seat), card[name.casefold()]] = 1
+    for seat, count in view["tricks"].items():
+        pieces["tricks"][relative(seat)] = count
+    for seat, count in view["hand_sizes"].items():
+        pieces["hand_sizes"][relative(seat)] = count
+    for seat, score in view["scores"].items():
+        pieces["scores"][relative(seat)] = score
+    _fill_vars(pieces["vars"], game, view["vars"])
+    _fill_contract(pieces, game, view, relative)
+    if "discards" in pieces:
+        for name in view["my_discards"]:
+            pieces["discards"][card[name.casefold()]] = 1
+        symbols = {symbol: i for i, symbol in enumerate(game.definition.symbols)}
+        for seat, word in view.get("announcements", []):
+            if word in symbols:
+                pieces["auction"][relative(seat), symbols[word]] = 1
+
+
+def _fill_vars(piece, game, values: dict) -> None:
+    index = {word: i for i, word in enumerate(_words(game))}
+    for row, name in enumerate(game.definition.deal_vars):
+        word = values.get(name, "none")
+        piece[row, index.get(word, index["none"])] = 1
+
+
+def _fill_contract(pieces: dict, game, view: dict, relative) -> None:
+    n = game.num_players
+    contract = view.get("contract")
+    if contract is None:
+        pieces["contract"][0] = 1
+        pieces["declarer"][n] = 1
+        pieces["partner"][n] = 1
+        return
+    pieces["contract"][1 + list(game.definition.contracts).index(contract)] = 1
+    pieces["declarer"][relative(view["declarer"])] = 1
+    partner = view.get("partner")
+    if partner == "unknown":
+        pieces["partner"][n] = 1
+    else:
+        for seat in partner:
+            pieces["partner"][relative(seat)] = 1
