@@ -220,3 +220,21 @@ def load_game(ref: str, max_deals: int | None = None):
     """A ready :class:`~rulelang.interpreter.Game` for ``ref``; raises RuleError on any error."""
     from rulelang.interpreter import Game
     return Game(load_definition(ref), max_deals=max_deals)
+
+
+def load_text(text: str, syntax: str = "rules", max_deals: int | None = None):
+    """A ready game from rule text rather than a file: ``syntax`` is ``rules`` (the DSL) or ``yaml``.
+
+    Diagnostics point into ``<text>``; an ``extends`` names a shipped game, or a rule file
+    under the current folder. Every check of :func:`load_game` runs; RuleError on any error.
+    """
+    from rulelang.interpreter import Game
+    if syntax not in ("rules", "yaml"):
+        raise ValueError(f"syntax must be 'rules' or 'yaml', not {syntax!r}")
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise RuleError([Diagnostic("S120", f"the rule text is larger than {MAX_FILE_BYTES} bytes", None,
+                                    "split the game into a base and variants")])
+    doc = resolve_document(parse_text(text, f"<text>.{syntax}"))
+    definition, report = check_document(doc)
+    report.raise_if_errors()
+    return Game(definition, max_deals=max_deals)
