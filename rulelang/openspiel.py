@@ -28,6 +28,7 @@ import random
 import numpy as np
 import pyspiel
 
+from rulelang import tensors
 from rulelang.diagnostics import RuleError
 from rulelang.interpreter.agents.inference import resample_from_infostate
 from rulelang.loader import load_game
@@ -193,19 +194,13 @@ class RulelangObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = piece_shapes(game.engine, self.perfect_recall)
-        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in self.layout), np.float32)
-        self.dict, start = {}, 0
-        for name, shape in self.layout:
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[start:start + size].reshape(shape)
-            start += size
+        self.tensor = np.zeros(tensors.size(game.engine, self.perfect_recall), np.float32)
+        self.dict = tensors.views(self.tensor, game.engine, self.perfect_recall)
 
     def set_from(self, state, player):
         """Fill the tensor with what ``player`` knows in ``state``."""
-        from rulelang.openspiel_tensors import fill
         self.tensor.fill(0)
-        fill(self.dict, state.engine_state, player)
+        tensors.fill(self.dict, state.engine_state, player)
 
     def string_from(self, state, player):
         """The information state string (perfect recall) or the observation string of ``player``."""
@@ -214,9 +209,8 @@ class RulelangObserver:
 
 
 def piece_shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
-    """The named pieces of a tensor and their shapes, in order."""
-    from rulelang.openspiel_tensors import shapes
-    return shapes(game, perfect_recall)
+    """The named pieces of a tensor and their shapes, in order (see :mod:`rulelang.tensors`)."""
+    return tensors.shapes(game, perfect_recall)
 
 
 pyspiel.register_game(GAME_TYPE, RulelangGame)

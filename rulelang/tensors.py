@@ -1,4 +1,4 @@
-"""The tensors of the OpenSpiel adapter, filled from ``observation(player)`` and nothing else.
+"""Observation and information-state tensors of one seat, filled from ``observation(player)`` and nothing else.
 
 Seats are relative to the observer (row 0 is the observer, row 1 the next seat in the
 direction of play, …). Pieces, with n seats, C cards, V deal variables, W value words (the
@@ -96,3 +96,34 @@ def _fill_contract(pieces: dict, game, view: dict, relative) -> None:
     else:
         for seat in partner:
             pieces["partner"][relative(seat)] = 1
+
+
+def size(game, perfect_recall: bool) -> int:
+    """The length of the flat tensor."""
+    total = 0
+    for _, shape in shapes(game, perfect_recall):
+        count = 1
+        for extent in shape:
+            count *= extent
+        total += count
+    return total
+
+
+def views(buffer, game, perfect_recall: bool) -> dict:
+    """The named, reshaped pieces of the flat numpy ``buffer``, in layout order."""
+    pieces, start = {}, 0
+    for name, shape in shapes(game, perfect_recall):
+        count = 1
+        for extent in shape:
+            count *= extent
+        pieces[name] = buffer[start:start + count].reshape(shape)
+        start += count
+    return pieces
+
+
+def tensor_of(state, player: int, perfect_recall: bool = True):
+    """A new float32 numpy tensor of what ``player`` knows in ``state``."""
+    import numpy as np
+    buffer = np.zeros(size(state.game, perfect_recall), np.float32)
+    fill(views(buffer, state.game, perfect_recall), state, player)
+    return buffer
