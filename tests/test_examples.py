@@ -17,6 +17,7 @@ SCRIPTS = {
     "compare_house_rule.py": (["--deals", "100"], "house rule"),
     "openspiel_ismcts.py": (["--episodes", "1", "--sims", "5"], "mean return"),
     "pettingzoo_loop.py": (["--episodes", "2"], "total rewards"),
+    "ray_simulation.py": (["--deals", "40"], "deals on Ray"),
 }
 
 

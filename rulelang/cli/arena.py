@@ -17,7 +17,6 @@ import math
 import statistics
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 
 from rulelang.cli import output
 
@@ -75,19 +74,24 @@ def _declared(state, seats: list[int]) -> list[tuple[int, str, bool]]:
     return [(seats[result["declarer"]], result["contract"], made)]
 
 
-def arena(ref: str, specs: list[str], deals: int, seed: int, jobs: int = 1) -> dict:
-    """The comparison of ``specs`` on ``deals`` duplicate deals from ``seed``, as JSON-ready data."""
-    tasks = [(ref, specs, deal, seed) for deal in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            played = list(pool.map(_play_task, tasks, chunksize=max(1, deals // (4 * jobs))))
-    else:
-        played = [_play_task(task) for task in tasks]
+def arena(ref: str, specs: list[str], deals: int, seed: int, jobs: int = 1, backend: str = "local",
+          address: str | None = None) -> dict:
+    """The comparison of ``specs`` on ``deals`` duplicate deals from ``seed``, as JSON-ready data.
+
+    With ``jobs`` > 1 or ``backend="ray"`` the deals are played elsewhere (:mod:`rulelang.cli.backend`);
+    each deal keeps its seed, so the returns are the same wherever they were played.
+    """
+    from rulelang.cli.backend import run_tasks
+    tasks = [(ref, specs, first, min(first + DEALS_PER_TASK, deals), seed) for first in range(0, deals, DEALS_PER_TASK)]
+    played = [deal for chunk in run_tasks(_play_task, tasks, jobs, backend, address) for deal in chunk]
     return summarize(ref, specs, played)
 
 
-def _play_task(task: tuple) -> dict:
-    return play_duplicate(*task)
+DEALS_PER_TASK = 4
+
+
+def _play_task(ref: str, specs: list[str], first: int, stop: int, seed: int) -> list[dict]:
+    return [play_duplicate(ref, specs, deal, seed) for deal in range(first, stop)]
 
 
 def summarize(ref: str, specs: list[str], played: list[dict]) -> dict:
@@ -115,7 +119,8 @@ def _contract_counts(played: list[dict], index: int) -> dict:
     return {name: {"declared": count, "made": made[name]} for name, count in sorted(declared.items())}
 
 
-def arena_command(ref: str, agents: str, deals: int, seed: int | None, jobs: int, as_json: bool) -> int:
+def arena_command(ref: str, agents: str, deals: int, seed: int | None, jobs: int, as_json: bool,
+                  backend: str = "local", address: str | None = None) -> int:
     """Check the agents, play the duplicate deals and print the comparison."""
     import random
     from rulelang.cli.commands import UsageError, check_jobs
@@ -129,7 +134,7 @@ def arena_command(ref: str, agents: str, deals: int, seed: int | None, jobs: int
         make_agent(spec)
     _game(ref, load_game)
     seed = random.randrange(1_000_000) if seed is None else seed
-    result = arena(ref, specs, deals, seed, jobs)
+    result = arena(ref, specs, deals, seed, jobs, backend, address)
     if as_json:
         output.print_json({"seed": seed, **result})
     else:

@@ -28,6 +28,14 @@ non_negative = at_least(0)
 MAX_JOBS = 64
 
 
+def add_backend(p) -> None:
+    """``--backend local|ray`` and ``--address``, for the commands that share out deals."""
+    p.add_argument("--backend", choices=["local", "ray"], default="local",
+                   help="where the deals are played: local processes (--jobs) or Ray (extra rulelang[ray])")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="the Ray cluster for --backend ray (default: a local Ray started for the run)")
+
+
 def check_jobs(jobs: int) -> None:
     """Refuse a ``--jobs`` beyond :data:`MAX_JOBS` processes (a usage error)."""
     if jobs > MAX_JOBS:
@@ -127,6 +135,7 @@ def register_variant_tools(sub) -> None:
                    help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
     p.add_argument("--jobs", type=positive, default=1, metavar="K",
                    help="processes to share the deals (default 1); the numbers do not depend on K")
+    add_backend(p)
     p.set_defaults(handler=cmd_simulate)
 
     p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95% intervals")
@@ -136,6 +145,7 @@ def register_variant_tools(sub) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is dealt from seed S + i")
     p.add_argument("--jobs", type=positive, default=1, metavar="K", help="processes to share the deals (default 1)")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    add_backend(p)
     p.set_defaults(handler=cmd_arena)
 
 
@@ -265,11 +275,12 @@ def cmd_explain(args) -> int:
 def cmd_arena(args) -> int:
     """Agents play the same deals in every seat; print their results with confidence intervals."""
     from rulelang.cli.arena import arena_command
-    return arena_command(args.game, args.agents, args.deals, args.seed, args.jobs, args.json)
+    return arena_command(args.game, args.agents, args.deals, args.seed, args.jobs, args.json, args.backend,
+                         args.address)
 
 
 def cmd_simulate(args) -> int:
     """Random agents play many deals; print the statistics."""
     from rulelang.cli.simulate import simulate_command
     return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents,
-                            args.jobs)
+                            args.jobs, args.backend, args.address)

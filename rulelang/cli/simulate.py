@@ -138,30 +138,27 @@ def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -
 
 
 def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str | None = None,
-             jobs: int = 1) -> Tally:
+             jobs: int = 1, backend: str = "local", address: str | None = None) -> Tally:
     """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``.
 
-    With ``jobs`` > 1 the deals and matches are shared out in chunks to that many processes;
-    deal ``i`` is always played from seed ``seed + i``, so the numbers do not depend on
-    ``jobs``. ``progress(k)`` is told each time ``k`` more deals or matches are done.
+    With ``jobs`` > 1 (or ``backend="ray"``) the deals and matches are shared out in chunks
+    to other processes (see :mod:`rulelang.cli.backend`); deal ``i`` is always played from
+    seed ``seed + i``, so the numbers do not depend on where they were played.
+    ``progress(k)`` is told each time ``k`` more deals or matches are done.
     """
+    from rulelang.cli.backend import run_tasks
     games = _load(ref)
     tally = Tally(games[0].name, [games[0].seat_name(s) for s in range(games[0].num_players)])
-    chunks = _chunks(deals, matches, jobs)
-    if jobs <= 1:
-        for chunk in chunks:
-            tally.merge(play_chunk(games, chunk, seed, agents))
-            if progress:
-                progress(chunk[2] - chunk[1])
-        return tally
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_chunk_task, ref, chunk, seed, agents): chunk for chunk in chunks}
-        for future in as_completed(futures):
-            tally.merge(future.result())
-            if progress:
-                chunk = futures[future]
-                progress(chunk[2] - chunk[1])
+    spread = backend != "local" or jobs > 1
+    chunks = _chunks(deals, matches, max(jobs, 2) if spread else 1)
+    if spread:
+        results = run_tasks(_chunk_task, [(ref, chunk, seed, agents) for chunk in chunks], jobs, backend, address)
+    else:
+        results = (play_chunk(games, chunk, seed, agents) for chunk in chunks)
+    for chunk, result in zip(chunks, results):
+        tally.merge(result)
+        if progress:
+            progress(chunk[2] - chunk[1])
     return tally
 
 
@@ -273,15 +270,17 @@ def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> Non
 
 # ---------------------------------------------------------------------- the command
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
-                     matches: int | None, agents: str | None = None, jobs: int = 1) -> int:
+                     matches: int | None, agents: str | None = None, jobs: int = 1, backend: str = "local",
+                     address: str | None = None) -> int:
     """Run the simulation(s) and print the table or JSON."""
     from rulelang.cli.commands import check_jobs
     check_jobs(jobs)
     seed = random.randrange(1_000_000) if seed is None else seed
     matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
     refs = [ref] + ([compare] if compare else [])
+    where = {"jobs": jobs, "backend": backend, "address": address}
     results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents,
-                       jobs=jobs)
+                       where=where)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
         output.print_json({"seed": seed, "matches": matches, "agents": agents or "random", **payload})
@@ -291,9 +290,9 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
 
 
 def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None,
-             jobs: int) -> list[dict]:
+             where: dict) -> list[dict]:
     if not show:
-        return [simulate(r, deals, matches, seed, agents=agents, jobs=jobs).to_json() for r in refs]
+        return [simulate(r, deals, matches, seed, agents=agents, **where).to_json() for r in refs]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     results = []
@@ -301,5 +300,5 @@ def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, a
         for r in refs:
             task = bar.add_task(f"simulating {r}", total=deals + matches)
             results.append(simulate(r, deals, matches, seed, lambda k, t=task: bar.advance(t, k), agents,
-                                    jobs).to_json())
+                                    **where).to_json())
     return results
