@@ -449,12 +449,16 @@ class State:
         return json.dumps(self.observation(player), ensure_ascii=False, sort_keys=True)
 
     def information_state_string(self, player: int) -> str:
-        """Everything ``player`` has seen: the history with other players' private cards hidden."""
+        """Everything ``player`` has seen: the history with other players' private cards hidden, and the card
+        called for a partner (said aloud at the table, though the rules work it out from the caller's hand)."""
         name = self.game.action_to_string
         dealt = self.dealt[player]
         seen = (name(a) if seer in (-1, player) or seer == -2 and dealt >> a & 1 else "?"
                 for a, seer in zip(self.history, self.seen))
-        return f"{self.game.seat_name(player)} " + " ".join(seen)
+        text = f"{self.game.seat_name(player)} " + " ".join(seen)
+        if self.called >= 0:
+            text += f" | called {self.game.deck.cards[self.called].name}"
+        return text
 
     def var_text(self, name: str) -> str:
         """A deal variable's value as a name (a suit's name, an option)."""

@@ -241,7 +241,7 @@ class ISMCTSAgent:
             self.bots[key] = game, ismcts.ISMCTSBot(
                 game=game, evaluator=evaluator, uct_c=2.0, max_simulations=self.sims,
                 random_state=np.random.RandomState(self.rng.getrandbits(31)),
-                max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES)
+                max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES, allow_inconsistent_action_sets=True)
         return self.bots[key]
 
     def step(self, state) -> int:

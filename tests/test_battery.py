@@ -325,11 +325,16 @@ def shown_cards(state, player: int, since: int) -> list[str]:
     """Card names that ``player``'s information state string shows in plain, from action ``since`` on.
 
     The string is the seat's name, then one entry per action, each after a space: the
-    action's name, or ``?`` when hidden. Action names may contain spaces, so the string is
-    read against the history, from its end back to action ``since``.
+    action's name, or ``?`` when hidden; then, once a card is called for a partner,
+    `` | called <card>``. Action names may contain spaces, so the string is read against the
+    history, from its end back to action ``since``.
     """
     game = state.game
     text = state.information_state_string(player)
+    if state.called >= 0:
+        suffix = f" | called {game.deck.cards[state.called].name}"
+        assert text.endswith(suffix), "the called card is missing from the information state"
+        text = text[:-len(suffix)]
     seat = game.seat_name(player)
     history = state.history
     if not history:
