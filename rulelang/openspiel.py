@@ -2,7 +2,7 @@
 
     import pyspiel
     import rulelang.openspiel                      # registers the game "rulelang"
-    game = pyspiel.load_game("rulelang", {"rules": "zwanzigerrufen", "deals": 1})
+    game = pyspiel.load_game("rulelang", {"rules": "my-game.rules", "deals": 1})
 
 ``rules`` is a shipped game's name or a rule file; ``deals`` the deals of one episode (1: a
 single deal from a dealer by lot; more: a match of at most that many deals). The game is
@@ -49,7 +49,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS, min_num_players=2,
     provides_information_state_string=True, provides_information_state_tensor=True,
     provides_observation_string=True, provides_observation_tensor=True,
-    parameter_specification={"rules": "zwanzig-ab", "deals": 1})
+    parameter_specification={"rules": "", "deals": 1})
 
 
 class RulelangGame(pyspiel.Game):
@@ -57,7 +57,9 @@ class RulelangGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = dict(params or {})
-        rules, deals = str(params.get("rules", "zwanzig-ab")), int(params.get("deals", 1))
+        rules, deals = str(params.get("rules", "")), int(params.get("deals", 1))
+        if not rules:
+            raise ValueError('name the rules: pyspiel.load_game("rulelang", {"rules": NAME_OR_PATH})')
         self.key = (rules, deals)
         self.engine = engine_game(rules, deals)
         low, high, longest = _probe(self.engine)

@@ -2,7 +2,7 @@
 (optional extra ``rulelang[pettingzoo]``).
 
     from rulelang.pettingzoo import env
-    table = env(rules="zwanzigerrufen")
+    table = env(rules="my-game.rules")            # or a shipped game's name
     table.reset(seed=1)
     for agent in table.agent_iter():
         observation, reward, termination, truncation, info = table.last()
@@ -32,7 +32,7 @@ from rulelang.interpreter import CHANCE
 from rulelang.loader import load_game
 
 
-def env(rules: str = "zwanzig-ab", deals: int = 1, render_mode: str | None = None) -> "RulelangEnv":
+def env(rules: str, deals: int = 1, render_mode: str | None = None) -> "RulelangEnv":
     """The AEC environment of ``rules`` (PettingZoo's ``env()`` convention)."""
     return RulelangEnv(rules, deals, render_mode)
 
@@ -42,7 +42,7 @@ class RulelangEnv(AECEnv):
 
     metadata = {"name": "rulelang_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, rules: str = "zwanzig-ab", deals: int = 1, render_mode: str | None = None):
+    def __init__(self, rules: str, deals: int = 1, render_mode: str | None = None):
         super().__init__()
         self.game = load_game(rules, max_deals=deals)
         self.render_mode = render_mode
@@ -133,7 +133,7 @@ class SingleSeatEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, rules: str = "zwanzig-ab", seat: int = 0, others: str = "heuristic", deals: int = 1,
+    def __init__(self, rules: str, seat: int = 0, others: str = "heuristic", deals: int = 1,
                  render_mode: str | None = None):
         from rulelang.interpreter.agents import make_agent
         self.table = RulelangEnv(rules, deals, render_mode)

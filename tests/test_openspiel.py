@@ -116,6 +116,11 @@ def test_openspiels_ismcts_bot_plays_as_an_agent_through_the_adapter():
     assert moves > 0
 
 
+def test_the_rules_must_be_named():
+    with pytest.raises(ValueError, match="name the rules"):
+        pyspiel.load_game("rulelang")
+
+
 def test_a_broken_rule_file_is_a_value_error_with_its_diagnostics(tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("game: broken\nplayers: 1\n", encoding="utf-8")
