@@ -64,7 +64,9 @@ def _not_heading(st, seat: int, card: int, tier: int) -> int:
 
 
 def resample_from_infostate(state, player: int, rng: random.Random):
-    """A state ``player`` cannot tell from ``state``: same public history, its own cards and what it saw.
+    """A state ``player`` cannot tell from ``state``: same public history, its own cards and what it saw,
+    and the same seat to act (who is asked next tells what others hold: a seat asked whether to
+    throw in holds a hand that may be thrown in).
 
     Returns None only if no consistent draw was found in :data:`ATTEMPTS` tries.
     """
@@ -77,7 +79,8 @@ def resample_from_infostate(state, player: int, rng: random.Random):
         exchange = _exchange(state, world, player)
         history = [exchange.get(a, a) if i in hidden else a for i, a in enumerate(state.history)]
         fresh = _replayed(state.game, history)
-        if fresh is not None and fresh.information_state_string(player) == state.information_state_string(player):
+        if fresh is not None and fresh.current_player() == state.current_player() \
+                and fresh.information_state_string(player) == state.information_state_string(player):
             return fresh
     return None
 
