@@ -230,10 +230,12 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""
+        handler = self.handler
+        if handler is None and self.sub != "first_dealer":
+            raise ValueError("apply_action: the match is over")
         if self._undo is not None:
             self._undo.append(self._snapshot())
         self.history.append(action)
-        handler = self.handler
         if handler is None:
             self._draw_dealer(action)
             return
@@ -244,8 +246,6 @@ class State:
 
     def _draw_dealer(self, action: int) -> None:
         """The first dealer drawn by lot (the only action taken outside a phase)."""
-        if self.sub != "first_dealer":
-            raise ValueError("apply_action: the match is over")
         self.seen.append(-1)
         self.dealer = action - self.game.seat_base
         self._start_deal()

@@ -92,3 +92,13 @@ def test_with_an_undo_stack_every_event_is_undone_on_its_own():
     for action in reversed(state.history[-applied:]):
         state.undo_action(CHANCE, action)
     assert state.serialize() == fresh
+
+
+def test_no_action_applies_once_the_match_is_over():
+    game = load_game("zwanzig-ab", max_deals=1)
+    state = play_with_apply_chance(game, 4, deals=1)
+    assert state.is_terminal() and state.apply_chance(random.Random(1)) == 0
+    history = list(state.history)
+    with pytest.raises(ValueError, match="the match is over"):
+        state.apply_action(0)
+    assert state.history == history and state.legal_actions() == []
