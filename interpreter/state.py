@@ -52,6 +52,7 @@ class State:
         self.stopped: Diagnostic | None = None
         self._undo: list | None = None
         self._reset_deal()
+        self._fresh = True
         if rules.first_dealer is None:
             self.sub = "first_dealer"
         else:
@@ -112,7 +113,10 @@ class State:
 
     def _start_deal(self) -> None:
         rules = self.game.definition
-        self._reset_deal()
+        if self._fresh:
+            self._fresh, self.sub = False, ""
+        else:
+            self._reset_deal()
         self.forehand = (self.dealer + rules.forehand_offset * rules.step) % self.game.num_players
         self.phase_index = -1
         self._next_phase()
