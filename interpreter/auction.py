@@ -90,13 +90,6 @@ class Auction(Phase):
         return ids
 
     @staticmethod
-    def _may_bid(st, contract, seat) -> bool:
-        current = st.game.definition.contracts.get(st.contract)
-        if current is not None and contract.rank <= current.rank:
-            return False
-        return contract.allow is None or bool(contract.allow.fn(st, seat))
-
-    @staticmethod
     def counting_items(st) -> list[str]:
         """The items that count in the current contract."""
         game = st.game.definition
