@@ -20,6 +20,8 @@ suits, every decision name and ``none``), K contracts and A decision names:
 
 from __future__ import annotations
 
+import math
+
 
 def shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
     """The pieces and their shapes, in the order of the tensor."""
@@ -100,22 +102,14 @@ def _fill_contract(pieces: dict, game, view: dict, relative) -> None:
 
 def size(game, perfect_recall: bool) -> int:
     """The length of the flat tensor."""
-    total = 0
-    for _, shape in shapes(game, perfect_recall):
-        count = 1
-        for extent in shape:
-            count *= extent
-        total += count
-    return total
+    return sum(math.prod(shape) for _, shape in shapes(game, perfect_recall))
 
 
 def views(buffer, game, perfect_recall: bool) -> dict:
     """The named, reshaped pieces of the flat numpy ``buffer``, in layout order."""
     pieces, start = {}, 0
     for name, shape in shapes(game, perfect_recall):
-        count = 1
-        for extent in shape:
-            count *= extent
+        count = math.prod(shape)
         pieces[name] = buffer[start:start + count].reshape(shape)
         start += count
     return pieces
