@@ -4,6 +4,7 @@ every trick and the score changes. The narration, ``--json`` output and logs are
 
 from __future__ import annotations
 
+from rulelang.constructs.base import receiver_of
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.words import contract_title
 
@@ -42,12 +43,12 @@ class MatchRecord:
             return
         deal = self._current(state)
         if phase == "deal":
-            deal["dealt"][self.game.seat_name(state.slots[state.pos])].append(name)
+            deal["dealt"][self.game.seat_name(receiver_of(state))].append(name)
         elif phase == "piles" and actor == CHANCE:
             return
         elif phase == "exchange" and actor == CHANCE:
             deal["talon"].append(name)
-            deal["decisions"].append({"seat": self.game.seat_name(state.order[state.pos]), "phase": "draw",
+            deal["decisions"].append({"seat": self.game.seat_name(receiver_of(state)), "phase": "draw",
                                       "action": name, "private": True})
         elif phase == "exchange" and action < self.game.num_cards:
             deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
@@ -63,7 +64,7 @@ class MatchRecord:
             self._finish_deal(state.deal_results[-1])
         elif state.sub != "first_dealer" and not state.is_terminal():
             deal = self._current(state)
-            self._note_trick(state.last_trick, deal)
+            self._note_trick(state.tricks.last_trick, deal)
             self._note_forced(state.decisions, deal)
 
     def _note_trick(self, last, deal: dict) -> None:

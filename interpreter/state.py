@@ -1,7 +1,10 @@
 """``State``: one match of a compiled game, with OpenSpiel's vocabulary.
 
 Cards are ints and card sets are int bitmasks; every rule is a closure compiled once per
-game. Phases are run by the handlers in :mod:`rulelang.interpreter.phases`.
+game. Each phase is run by its construct (:mod:`rulelang.constructs`); the State keeps
+what every game has — the match, the deal's card places, seats and sides — and one slice
+of deal state per construct that keeps any (``st.tricks``, ``st.auction``, …), made anew
+each deal and copied by :meth:`State.clone` and the undo stack.
 """
 
 from __future__ import annotations
@@ -12,15 +15,13 @@ from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.interpreter import handlers as ph
+from rulelang.constructs import construct, constructs, with_parts
 
 CHANCE = -1
 TERMINAL = -4
 
-_COPIED_LISTS = ("hands", "tricks", "won", "scores", "deal_delta", "discards", "trick", "order", "slots", "history",
-                 "deal_results", "seen", "dealt", "card_trick", "card_player", "trick_winners", "item_results",
-                 "piles", "auction_log", "turn_seats")
-_COPIED_DICTS = ("vars", "decisions", "announced", "levels", "counters")
+_COPIED_LISTS = ("hands", "won", "scores", "deal_delta", "discards", "history", "deal_results", "seen", "dealt")
+_COPIED_DICTS = ("vars", "decisions", "counters")
 _APPENDED = ("history", "seen", "deal_results")
 MAX_REDEALS = 1000
 
@@ -61,55 +62,28 @@ class State:
 
     # ------------------------------------------------------------------ deal and match flow
     def _reset_deal(self) -> None:
-        n = self.game.num_players
+        game = self.game
+        n = game.num_players
         self.hands = [0] * n
-        self.tricks = [0] * n
         self.won = [0] * n
         self.discards = [0] * n
         self.deal_delta = [0] * n
-        self.stock = self.game.deck.full_mask
+        self.dealt = [0] * n
+        self.stock = game.deck.full_mask
         self.talon = 0
         self.out = 0
-        self.trick: list[tuple[int, int]] = []
-        self.trick_mask = 0
-        self.led_suit = -1
-        self.last_trick: tuple | None = None
         self.active = (1 << n) - 1
-        self.among = 0
-        self.vars = {name: (-1 if t == "suit" else None) for name, t in self.game.definition.deal_vars.items()}
+        self.vars = {name: (-1 if t == "suit" else None) for name, t in game.definition.deal_vars.items()}
         self.decisions: dict = {}
-        self.order: list[int] = []
-        self.slots: list[int] = []
-        self.pos = 0
-        self.count = 0
-        self.pending = 0
-        self.leader = 0
         self.sub = ""
-        self.dealt = [0] * n
-        cards = self.game.num_cards
-        self.card_trick = [0] * cards
-        self.card_player = [-1] * cards
-        self.trick_winners: list[tuple[int, int]] = []
+        self.only_seat = None
         self.declarer = -1
         self.contract = None
         self.side_mask = 0
         self.called = -1
         self.revealed = False
-        self.announced: dict[str, bool] = {}
-        self.levels: dict[str, int] = {}
-        self.item_results: list[dict] = []
-        self.scored_items: set[str] = set()
-        self.multiplier = 1
-        self.piles: list[int] = []
-        self.passes = 0
-        self.rules = None
-        self.auction_log: list[tuple[int, str]] = []
-        self.only_seat = None
-        self.sub_phase = None
-        self.sub_handler = None
-        self.turn_seats: list[int] = []
-        self.turn_pos = 0
-        self.step_pos = -1
+        for found in with_parts():
+            setattr(self, found.kind, found.part(game))
 
     def _start_deal(self) -> None:
         rules = self.game.definition
@@ -135,7 +109,7 @@ class State:
             phase = self.phase = phases[self.phase_index]
             if phase.when is not None and not phase.when.fn(self, None):
                 continue
-            self.handler = ph.HANDLERS[phase.kind]
+            self.handler = construct(phase.kind)
             if self.handler.enter(self, phase) and not self.redeal:
                 return
 
@@ -161,12 +135,14 @@ class State:
         self.deal_number += 1
         updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
         self.counters.update(updates)
-        self.deal_results.append({
+        result = {
             "dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores),
-            "tricks": list(self.tricks), "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
-            "decisions": dict(self.decisions), "last_trick": self.last_trick, "items": list(self.item_results),
-            "contract": self.contract, "declarer": self.declarer, "side": self.side_mask, "called": self.called,
-            "counters": dict(self.counters), "dealt": list(self.dealt), "multiplier": self.multiplier})
+            "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
+            "decisions": dict(self.decisions), "contract": self.contract, "declarer": self.declarer,
+            "side": self.side_mask, "called": self.called, "counters": dict(self.counters), "dealt": list(self.dealt)}
+        for found in constructs().values():
+            result.update(found.deal_result(self))
+        self.deal_results.append(result)
         if self._match_over():
             self.current = TERMINAL
             return
@@ -314,7 +290,7 @@ class State:
         """Why ``action`` is not legal now, located at the rule that forbids it."""
         if self.sub == "first_dealer":
             return Diagnostic("E511", f"'{self.action_to_string(action)}' is not a seat", None, "choose P1..Pn")
-        return ph.HANDLERS[self.phase.kind].explain(self, self.phase, action)
+        return self.handler.explain(self, self.phase, action)
 
     def action_to_string(self, action: int) -> str:
         """The name of an action."""
@@ -338,7 +314,8 @@ class State:
             setattr(other, name, list(getattr(self, name)))
         for name in _COPIED_DICTS:
             setattr(other, name, dict(getattr(self, name)))
-        other.scored_items = set(self.scored_items)
+        for found in with_parts():
+            setattr(other, found.kind, getattr(self, found.kind).copy())
         other._undo = None
         return other
 
@@ -371,7 +348,8 @@ class State:
             saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
         for name in _COPIED_DICTS:
             saved[name] = dict(saved[name])
-        saved["scored_items"] = set(self.scored_items)
+        for found in with_parts():
+            saved[found.kind] = saved[found.kind].copy()
         del saved["_undo"]
         return saved
 
@@ -403,10 +381,12 @@ class State:
 
     # ------------------------------------------------------------------ what players see
     def observation(self, player: int) -> dict:
-        """What ``player`` sees now: own hand, own discards and public facts, never others' hidden cards."""
+        """What ``player`` sees now: own hand, own discards and public facts, never others' hidden cards.
+
+        The generic part, then what each construct adds (:meth:`Construct.observe`)."""
         deck = self.game.deck
         seat = self.game.seat_name
-        return {
+        seen = {
             "seat": seat(player), "deal": self.deal_number + 1,
             "dealer": seat(self.dealer), "forehand": seat(self.forehand),
             "hand": deck.names(self.hands[player]),
@@ -416,25 +396,16 @@ class State:
             "vars": {k: self.var_text(k) for k in self.vars},
             "decisions": {seat(s): d for s, d in self.decisions.items()},
             "active": [seat(s) for s in range(self.game.num_players) if self.active >> s & 1],
-            "trick": [(seat(s), deck.cards[c].name) for s, c in self.trick],
-            "played": self._played_view(),
-            "tricks": {seat(s): t for s, t in enumerate(self.tricks)},
             "scores": {seat(s): v for s, v in enumerate(self.scores)},
             "to_act": seat(self.current) if self.current >= 0 else None,
-            **self._contract_view(player),
+            **self._sides_view(player),
         }
+        for found in constructs().values():
+            seen.update(found.observe(self, player))
+        return seen
 
-    def _played_view(self) -> dict:
-        """Per seat, the cards it played in this deal's finished tricks (public: everyone saw them)."""
-        played: dict[str, list[str]] = {self.game.seat_name(s): [] for s in range(self.game.num_players)}
-        names = self.game.deck.cards
-        for card, seat in enumerate(self.card_player):
-            if seat >= 0:
-                played[self.game.seat_name(seat)].append(names[card].name)
-        return played
-
-    def _contract_view(self, player: int) -> dict:
-        """The contract, declarer, announcements and — only when known to ``player`` — the partner."""
+    def _sides_view(self, player: int) -> dict:
+        """The contract, declarer, the called card and — only when known to ``player`` — the partner."""
         if self.contract is None:
             return {}
         seat = self.game.seat_name
@@ -445,7 +416,6 @@ class State:
             "contract": self.contract, "declarer": seat(self.declarer),
             "called": self.game.deck.cards[self.called].name if self.called >= 0 else None,
             "partner": ([seat(s) for s in partners] if knows else "unknown"),
-            "announcements": [(seat(s), text) for s, text in self.auction_log],
         }
 
     def observation_string(self, player: int) -> str:
@@ -473,15 +443,16 @@ class State:
 
     @property
     def step(self):
-        """The phase whose rules apply to the next action: the current step inside ``turns``, else the phase."""
-        return self.sub_phase if self.sub_phase is not None else self.phase
+        """The phase whose rules apply to the next action: the step a phase is running (``turns``), else the phase."""
+        handler = self.handler
+        return handler.current_step(self, self.phase) if handler is not None else self.phase
 
     def card_places(self) -> dict[str, int]:
         """Every place a card can be, as bitmasks: together they hold each card of the deck exactly once."""
         seat = self.game.seat_name
-        places = {"stock": self.stock, "talon": self.talon, "out": self.out, "trick": self.trick_mask}
-        for i, pile in enumerate(self.piles):
-            places[f"pile {i + 1}"] = pile
+        places = {"stock": self.stock, "talon": self.talon, "out": self.out}
+        for found in constructs().values():
+            places.update(found.places(self))
         for s in range(self.game.num_players):
             places[f"hand {seat(s)}"] = self.hands[s]
             places[f"won {seat(s)}"] = self.won[s]

@@ -11,6 +11,7 @@ nothing that seat may not see: other seats' hands, discards and draws stay hidde
 from __future__ import annotations
 
 from rulelang.interpreter.narrate import deal_outcome_lines
+from rulelang.constructs.base import receiver_of
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.words import action_words, contract_title
 
@@ -34,11 +35,11 @@ class SeatNarrator:
 
     def before(self, state, actor: int, action: int) -> list[str]:
         """Lines about ``action``, which ``actor`` is about to apply to ``state``."""
-        drawing = actor == CHANCE and state.step is not None and state.step.kind == "exchange" and state.pending
+        receiver = receiver_of(state) if actor == CHANCE else -1
+        drawing = receiver >= 0 and state.step.kind == "exchange"
         lines = [] if drawing else self._flush_draws()
         card = self.game.action_to_string(action)
         if drawing:
-            receiver = state.order[state.pos]
             self.draws[receiver] = self.draws.get(receiver, 0) + 1
             return [f"  you draw {card}"] if receiver == self.seat else []
         if actor == CHANCE:

@@ -8,7 +8,7 @@ The terminal table and any other table narrate with it.
 
 from __future__ import annotations
 
-from rulelang.compile_items import announcement, doubling
+from rulelang.constructs import construct
 from rulelang.interpreter.state import CHANCE
 
 
@@ -31,32 +31,6 @@ def action_words(state, actor: int, action: int) -> str | None:
         return None
     step = state.step
     name = state.game.action_to_string(action)
-    kind = step.kind if step is not None and state.sub != "first_dealer" else "lot"
-    if kind == "tricks":
-        return f"plays {name}"
-    if kind == "exchange":
-        return None if action < state.game.num_cards else "ends the exchange"
-    if kind == "auction":
-        return _auction_words(state, step, name)
-    if kind == "choose":
-        return f"chooses {step.var}: {name}"
-    if kind == "piles":
-        return f"takes {name.replace('pile', 'pile ')}"
-    return f"says {name}"
-
-
-def _auction_words(state, phase, name: str) -> str:
-    game = state.game
-    if name == phase.pass_word:
-        return f"passes ({name})"
-    if name in game.definition.contracts:
-        return f"bids {contract_title(game, name)}"
-    for item in game.definition.items:
-        if name == announcement(item, phase.for_word):
-            return f"announces {item_title(game, item)} ({phase.for_word})"
-        if name == announcement(item, phase.against_word):
-            return f"announces {item_title(game, item)} against the declarers ({phase.against_word})"
-        for word in phase.doubling:
-            if name == doubling(word, item):
-                return f"says {word.capitalize()} on {item_title(game, item)}"
-    return f"says {name}"
+    if step is None or state.sub == "first_dealer":
+        return f"says {name}"
+    return construct(step.kind).action_words(state, step, action, name)

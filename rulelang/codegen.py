@@ -39,6 +39,11 @@ def state_attr(attribute: str) -> ast.expr:
     return ast.Attribute(name(STATE), attribute, ast.Load())
 
 
+def part_attr(kind: str, attribute: str) -> ast.expr:
+    """``st.<kind>.<attribute>``: a field of a construct's slice of deal state."""
+    return ast.Attribute(state_attr(kind), attribute, ast.Load())
+
+
 def state_item(attribute: str, key) -> ast.expr:
     """``st.<attribute>[key]``, the key a constant or code."""
     index = key if isinstance(key, ast.AST) else literal(key)

@@ -116,12 +116,12 @@ def suit_of(suits: tuple, card: int) -> int:
 
 def winning_card(st, number: int) -> int:
     """The card that won trick ``number`` (from 1), or -1."""
-    return st.trick_winners[number - 1][1] if 0 < number <= len(st.trick_winners) else -1
+    return st.tricks.trick_winners[number - 1][1] if 0 < number <= len(st.tricks.trick_winners) else -1
 
 
 def position(st, card: int) -> int:
     """The place (from 1) of a card in the trick on the table, or 0."""
-    for place, (_, played) in enumerate(st.trick, start=1):
+    for place, (_, played) in enumerate(st.tricks.trick, start=1):
         if played == card:
             return place
     return 0
@@ -129,23 +129,24 @@ def position(st, card: int) -> int:
 
 def taken_by(st, card: int) -> int:
     """The seat that won the trick a card fell in, or -1."""
-    number = st.card_trick[card] if card >= 0 else 0
-    return st.trick_winners[number - 1][0] if number else -1
+    number = st.tricks.card_trick[card] if card >= 0 else 0
+    return st.tricks.trick_winners[number - 1][0] if number else -1
 
 
 def played_by(st, card: int) -> int:
     """The seat that played a card, or -1."""
-    return st.card_player[card] if card >= 0 else -1
+    return st.tricks.card_player[card] if card >= 0 else -1
 
 
 def trick_of(st, card: int) -> int:
     """The number of the trick a card fell in, or 0."""
-    return st.card_trick[card] if card >= 0 else 0
+    return st.tricks.card_trick[card] if card >= 0 else 0
 
 
 def defenders(st, seats: int) -> int:
     """The seats against the declarers: those in the deal (or all ``seats``) outside the declarers' side."""
-    return st.among & ~st.side_mask if st.among else seats & ~st.side_mask
+    among = st.tricks.among
+    return among & ~st.side_mask if among else seats & ~st.side_mask
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (

@@ -13,11 +13,12 @@ import json
 from rulelang import ir
 from rulelang.compile_items import ItemsMixin
 from rulelang.compile_phases import PhasesMixin
+from rulelang.constructs import construct
 from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document
 from rulelang.expr import parse_expr
-from rulelang.codegen import CodeModule, call, literal, state_attr, state_item
+from rulelang.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
 from rulelang.source import SOURCES, Span
@@ -100,37 +101,31 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             code=self.scope.module)
 
     def phase_entries(self):
-        """(index, kind, body) of every phase entry, the steps inside ``turns`` included."""
+        """(index, kind, body) of every phase entry, the steps of a phase that runs steps (``turns``) included."""
         for i, entry in enumerate(self.data.get("phases") or []):
             kind, body = next(iter(entry.items()))
             body = body if isinstance(body, dict) else {}
             yield i, kind, body
-            if kind == "turns":
-                for step in body.get("steps") or []:
-                    if isinstance(step, dict) and len(step) == 1:
-                        step_kind, step_body = next(iter(step.items()))
-                        yield i, step_kind, step_body if isinstance(step_body, dict) else {}
+            found = construct(kind) if isinstance(kind, str) else None
+            for step in found.steps_of(body) if found is not None else ():
+                if isinstance(step, dict) and len(step) == 1:
+                    step_kind, step_body = next(iter(step.items()))
+                    yield i, step_kind, step_body if isinstance(step_body, dict) else {}
 
     def collect_symbols(self, deck) -> list[str]:
         """Every decision name an action can stand for, and the deal variables with their types."""
         names: list[str] = []
         self.deal_vars: dict[str, str] = {}
         for _, kind, body in self.phase_entries():
-            if kind == "choose":
-                chosen = body.get("from")
-                options = [s.name for s in deck.suits] if chosen == "suits" else [str(o) for o in chosen or []]
-                self.deal_vars[str(body.get("var"))] = SUIT if chosen == "suits" else NAME
-                names.extend(options)
-            elif kind == "decide":
-                names.extend(str(o) for o in body.get("options") or [])
-            elif kind == "set":
-                self.deal_vars.setdefault(str(body.get("var")), SUIT)
-            elif kind == "piles":
-                names.extend(f"pile{i + 1}" for i in range(int(body.get("count", 4))))
-            elif kind == "throw_in":
-                names.extend(["throw", "keep"])
-            elif kind == "auction":
-                names.extend(self.auction_symbols(body))
+            found = construct(kind) if isinstance(kind, str) else None
+            if found is None:
+                continue
+            for var, type_ in found.deal_vars(self, body).items():
+                if found.typed_later:
+                    self.deal_vars.setdefault(var, type_)
+                else:
+                    self.deal_vars[var] = type_
+            names.extend(found.symbols(self, body))
         names.append("done")
         return list(dict.fromkeys(names))
 
@@ -160,8 +155,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
     def option_names(self):
         """Option, contract and item names, usable as name constants in expressions."""
         for _, kind, body in list(self.phase_entries()):
-            if kind in ("choose", "decide") and isinstance(body.get("options", body.get("from")), list):
-                yield from (str(o) for o in body.get("options", body.get("from")))
+            found = construct(kind) if isinstance(kind, str) else None
+            if found is not None:
+                yield from found.option_names(body)
         yield from (str(c) for c in self.data.get("contracts") or {})
         yield from (str(i) for i in self.data.get("items") or {})
 
@@ -242,7 +238,7 @@ def _state_names(players: int) -> dict[str, Binding]:
         "defenders": Binding(SEATS, call("_defenders", name(STATE), literal((1 << players) - 1))),
         "contract": Binding(NAME, state_attr("contract")),
         "called": Binding(CARD, state_attr("called")),
-        "tricks_played": Binding(INT, call("len", state_attr("trick_winners"))),
+        "tricks_played": Binding(INT, call("len", part_attr("tricks", "trick_winners"))),
     }
 
 

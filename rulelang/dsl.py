@@ -21,6 +21,7 @@ from lark import Token, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 from lark.visitors import Transformer_NonRecursive
 
+from rulelang.constructs import constructs
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.document import Document
 from rulelang.dsl_errors import syntax_diagnostic
@@ -132,7 +133,8 @@ def list_node(items: list[Node], span: Span) -> Node:
     return node
 
 
-def _flatten(children) -> list[Put]:
+def flatten(children) -> list[Put]:
+    """The statements of several children, in order (None children are left out)."""
     return [put for child in children if child is not None for put in child]
 
 
@@ -219,7 +221,7 @@ class DocumentBuilder(Transformer_NonRecursive):
 
     def mapping(self, meta, children) -> Node:
         """``{ key = value … }`` in a value position."""
-        return self.build_mapping(_flatten(children), self.span(meta))
+        return self.build_mapping(flatten(children), self.span(meta))
 
     def slot(self, meta, children) -> Node:
         """An expression slot: canonical text, or an int/bool literal, or a quoted string as written."""
@@ -244,7 +246,7 @@ class DocumentBuilder(Transformer_NonRecursive):
 
     def entry_block(self, meta, children) -> list[Put]:
         """``key { … }``."""
-        key, puts, span = children[0], _flatten(children[1:]), self.span(meta)
+        key, puts, span = children[0], flatten(children[1:]), self.span(meta)
         return [Put(key.value, self.build_mapping(puts, span), span)]
 
     def __default__(self, data, children, meta):
@@ -259,7 +261,7 @@ class DocumentBuilder(Transformer_NonRecursive):
     # ------------------------------------------------------------ top level
     def start(self, meta, children) -> Node:
         """The whole file."""
-        return self.build_mapping(_flatten(children), Span(self.path, 1, 1))
+        return self.build_mapping(flatten(children), Span(self.path, 1, 1))
 
     def title(self, meta, children) -> list[Put]:
         """A string on its own: the game's title."""
@@ -269,7 +271,7 @@ class DocumentBuilder(Transformer_NonRecursive):
     def block(self, key: str, meta, children) -> list[Put]:
         """``key { statements }`` for a readable block."""
         span = self.span(meta)
-        return [Put(key, self.build_mapping(_flatten(children), span), span)]
+        return [Put(key, self.build_mapping(flatten(children), span), span)]
 
     def about(self, meta, children) -> list[Put]:
         """``about { source "…" … }``."""
@@ -317,7 +319,7 @@ class DocumentBuilder(Transformer_NonRecursive):
         """``phases { … }``: each statement is one phase."""
         span = self.span(meta)
         items = []
-        for put in _flatten(children):
+        for put in flatten(children):
             item = Node({put.key: put.node.value}, put.span)
             put.node.graft(item.inner, (put.key,))
             items.append(item)
@@ -327,64 +329,11 @@ class DocumentBuilder(Transformer_NonRecursive):
         """A readable phase: its head ``parts`` (key, node or None) and the statements of its block."""
         span = self.span(meta)
         puts = [Put(key, node, node.span) for key, node in parts if node is not None]
-        return [Put(kind, self.build_mapping(puts + _flatten(block), span), span)]
+        return [Put(kind, self.build_mapping(puts + flatten(block), span), span)]
 
     def head_mapping(self, parts, span: Span) -> Node:
         """A mapping of the present (key, node) parts of a statement head."""
         return self.build_mapping([Put(k, n, n.span) for k, n in parts if n is not None], span)
-
-    def deal(self, meta, children) -> list[Put]:
-        """``deal [each N] [when COND]``."""
-        each, when = children
-        return self.phase("deal", meta, [("each", each), ("when", when)])
-
-    def talon_when(self, meta, children) -> list[Put]:
-        """``talon when COND``."""
-        return self.phase("talon", meta, [("when", children[0])])
-
-    def choose(self, meta, children) -> list[Put]:
-        """``choose VAR [by SEAT] [from VALUE] [when COND]``."""
-        var, by, source, when = children
-        return self.phase("choose", meta, [("var", var), ("by", by), ("from", source), ("when", when)])
-
-    def exchange(self, meta, children) -> list[Put]:
-        """``exchange [from SEAT] [max N] [when COND]``."""
-        source, most, when = children
-        return self.phase("exchange", meta, [("from", source), ("max", most), ("when", when)])
-
-    def decide(self, meta, children) -> list[Put]:
-        """``decide A | B [from SEAT] [leave A] [when COND] [{ forbid … }]``."""
-        options, source, leave, when, block = children
-        parts = [("options", options), ("from", source), ("leave", leave), ("when", when)]
-        return self.phase("decide", meta, parts, [block])
-
-    def decide_block(self, meta, children) -> list[Put]:
-        """The ``{ … }`` of a decide phase."""
-        return _flatten(children)
-
-    def tricks(self, meta, children) -> list[Put]:
-        """``tricks [among SEATS] [when COND] { … }``."""
-        return self.phase("tricks", meta, [("among", children[0]), ("when", children[1])], children[2:])
-
-    def score(self, meta, children) -> list[Put]:
-        """``score [when COND] { … }``."""
-        return self.phase("score", meta, [("when", children[0])], children[1:])
-
-    def follow(self, meta, children) -> list[Put]:
-        """``follow A, B, …``."""
-        span = self.span(meta)
-        return [Put("follow", list_node(children, span), span)]
-
-    def win(self, meta, children) -> list[Put]:
-        """``win highest A, highest B, …``."""
-        span = self.span(meta)
-        return [Put("win", list_node(children, span), span)]
-
-    def highest(self, meta, children) -> Node:
-        """``highest CARDS``: one rule of ``win``."""
-        node = Node({"highest": children[0].value}, self.span(meta))
-        children[0].graft(node.inner, ("highest",))
-        return node
 
     # ------------------------------------------------------------ blocks to mappings
     def build_mapping(self, puts: list[Put], span: Span) -> Node:
@@ -435,6 +384,18 @@ class DocumentBuilder(Transformer_NonRecursive):
         node.inner.setdefault((put.key,), put.span)
         put.node.graft(node.inner, (put.key, len(items)))
         items.append(put.node.value)
+
+
+def _add_construct_rules() -> None:
+    """Give the builder each construct's DSL rules (``Construct.dsl``: grammar rule -> builder)."""
+    for found in constructs().values():
+        for rule, build in found.dsl.items():
+            if hasattr(DocumentBuilder, rule):
+                raise ValueError(f"the construct '{found.kind}' builds the DSL rule '{rule}', which is taken")
+            setattr(DocumentBuilder, rule, v_args(meta=True)(build))
+
+
+_add_construct_rules()
 
 
 def tree_depth(tree) -> int:

@@ -2,7 +2,7 @@
 
 Every construct renders itself: one function per section (table, cards, parameters,
 the deal, contracts, items, match) and one per phase kind, all in the registries
-:data:`SECTIONS` and :data:`PHASES`. Expressions are read out by :class:`Reader`, which
+:data:`SECTIONS`; each phase kind's English is its construct's (:mod:`rulelang.constructs`). Expressions are read out by :class:`Reader`, which
 turns ``tricks(player) > 0`` into "the tricks taken by the player is above 0" and shows a
 parameter with its value, ``hearts_factor (2)``. Keys this module does not know are
 still shown, as ``key: value``, so a new construct never disappears from the text.
@@ -16,28 +16,28 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rulelang.constructs import construct
+from rulelang.constructs.tricks import trick_rule_lines
 from rulelang.deck import named_packs
-from rulelang.diagnostics import RuleError
-from rulelang.expr import PRECEDENCE, Expr, parse_expr
 from rulelang.reading import Reader
 
 Lines = list[str]
 
 # ---------------------------------------------------------------------- small helpers
-def _plain(value) -> str:
+def plain(value) -> str:
     """A document value as short text: lists joined with commas, mappings as key value pairs."""
     if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value)
+        return ", ".join(plain(v) for v in value)
     if isinstance(value, dict):
-        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+        return "; ".join(f"{k} {plain(v)}" for k, v in value.items())
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
 
 
-def _rest(body: dict, known: set) -> Lines:
+def rest(body: dict, known: set) -> Lines:
     """Lines for the keys of ``body`` that the renderer does not know (so nothing is lost)."""
-    return [f"({key}: {_plain(value)})" for key, value in body.items() if key not in known]
+    return [f"({key}: {plain(value)})" for key, value in body.items() if key not in known]
 
 
 def _sentence(text: str) -> str:
@@ -49,7 +49,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _count(value, noun: str, ctx: "Context") -> str:
+def count(value, noun: str, ctx: "Context") -> str:
     """``value`` with ``noun`` in the singular or plural: "1 card", "3 cards", "first_packet (3) cards"."""
     return f"{ctx.say(value)} {noun}" + ("" if value == 1 else "s")
 
@@ -97,12 +97,12 @@ def section_table(ctx: Context) -> Lines:
     first_text = "chosen by lot" if first == "random" else f"P{first}"
     step = seating.get("next_dealer", 1)
     forehand = seating.get("forehand", 1)
-    passes = "to the next player" if step == 1 else f"{_count(step, 'seat', ctx)} on"
+    passes = "to the next player" if step == 1 else f"{count(step, 'seat', ctx)} on"
     lines = [f"{data.get('players', '?')} players; dealing, bidding and play go {ctx.direction}.",
              f"The first dealer is {first_text}; after each deal the deal passes {passes}.",
              "Forehand is the dealer himself." if forehand == 0 else "Forehand is the player after the dealer."
-             if forehand == 1 else f"Forehand is the player {_count(forehand, 'seat', ctx)} after the dealer."]
-    return _titled("The table", lines + _rest(seating, {"first_dealer", "next_dealer", "forehand"}))
+             if forehand == 1 else f"Forehand is the player {count(forehand, 'seat', ctx)} after the dealer."]
+    return _titled("The table", lines + rest(seating, {"first_dealer", "next_dealer", "forehand"}))
 
 
 def effective_deck(data: dict) -> dict:
@@ -127,7 +127,7 @@ def section_cards(ctx: Context) -> Lines:
             lines.append(f"{suit['name'].capitalize()} rank {' '.join(str(r) for r in suit['ranks'])}, high to low.")
     lines.append("Cards are named rank and suit letter (10H), or by rank alone where a suit says so.")
     lines += _deck_extras(ctx, deck)
-    return _titled("The cards", lines + _rest(deck, {"pack", "suits", "ranks", "points", "aliases", "tags", "remove"}))
+    return _titled("The cards", lines + rest(deck, {"pack", "suits", "ranks", "points", "aliases", "tags", "remove"}))
 
 
 def _suit(suit: dict) -> str:
@@ -160,7 +160,7 @@ def _deck_extras(ctx: Context, deck: dict) -> Lines:
 def section_params(ctx: Context) -> Lines:
     """The named numbers the rules refer to."""
     params = ctx.data.get("params") or {}
-    return _titled("Parameters", [f"{k} = {_plain(v)}" for k, v in params.items()]) if params else []
+    return _titled("Parameters", [f"{k} = {plain(v)}" for k, v in params.items()]) if params else []
 
 
 def section_deal(ctx: Context) -> Lines:
@@ -169,12 +169,12 @@ def section_deal(ctx: Context) -> Lines:
     for entry in ctx.data.get("phases") or []:
         kind, body = next(iter(entry.items()))
         body = body if isinstance(body, dict) else {"value": body} if body != "rest" else {}
-        render = PHASES.get(kind, phase_unknown)
-        text = render(ctx, body, kind, dealt)
+        text = phase_lines(ctx, kind, body, dealt)
         if body.get("when") is not None:
             text[0] = f"only if {ctx.say(body['when'])}: {text[0][:1].lower()}{text[0][1:]}"
         steps.append(text)
-        dealt = dealt or kind in ("deal", "piles")
+        found = construct(kind) if isinstance(kind, str) else None
+        dealt = dealt or found is not None and found.deals
     lines, number = [], 1
     for text, times in _runs(steps):
         label = f"{number}." if times == 1 else f"{number}–{number + times - 1}."
@@ -226,7 +226,7 @@ def contract_lines(ctx: Context, name: str, row: dict) -> Lines:
     if row.get("tricks"):
         lines.extend("  " + _sentence(t) for t in trick_rule_lines(ctx, row["tricks"]))
     known = {"title", "rank", "value", "allow", "calls", "sides", "items", "bonus_factor", "tricks"}
-    return lines + ["  " + t for t in _rest(row, known)]
+    return lines + ["  " + t for t in rest(row, known)]
 
 
 def section_items(ctx: Context) -> Lines:
@@ -259,7 +259,7 @@ def item_lines(ctx: Context, name: str, item: dict) -> Lines:
         lines.append("  Achieved by one player alone; each other player pays him.")
     known = {"title", "game", "value", "announced_value", "announce", "achieved", "caught", "against_kontra",
              "per_seat"}
-    return [line for line in lines if line] + ["  " + t for t in _rest(item, known)]
+    return [line for line in lines if line] + ["  " + t for t in rest(item, known)]
 
 
 def section_match(ctx: Context) -> Lines:
@@ -280,13 +280,13 @@ def section_match(ctx: Context) -> Lines:
     lines.append("If several share it, they play on until one has it alone." if tie == "play_on"
                  else "If several share it, they share the win.")
     known = {"start", "exact", "counters", "after_deal", "end", "winner", "tie"}
-    return _titled("The end of the match", lines + _rest(match, known))
+    return _titled("The end of the match", lines + rest(match, known))
 
 
 def section_notes(ctx: Context) -> Lines:
     """Readings and known gaps, in the rule file's own words."""
     about = ctx.data.get("about") or {}
-    extra = _rest(about, {"source", "summary", "deviations"})
+    extra = rest(about, {"source", "summary", "deviations"})
     text = [str(about["deviations"])] if about.get("deviations") else []
     return _titled("Readings and known gaps", text + extra) if text or extra else []
 
@@ -296,189 +296,18 @@ def _titled(title: str, lines: Lines) -> Lines:
 
 
 # ---------------------------------------------------------------------- phases
-def phase_deal(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``deal {each: N}``."""
-    return [f"Deal every player {_count(body.get('each', 1), 'card', ctx)}, one packet each, starting with "
-            f"forehand and going {ctx.direction}"] + _rest(body, {"each", "when"})
-
-
-def phase_talon(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``talon: rest``."""
-    return ["The undealt cards go face down to the talon"] + _rest(body, {"when"})
-
-
-def phase_choose(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``choose {var, by, from}``."""
-    source = body.get("from")
-    if source == "suits":
-        suits = [str(s.get("name")) for s in effective_deck(ctx.data).get("suits") or []]
-        options = f"one of the suits ({', '.join(suits)})"
-    else:
-        options = "one of " + ", ".join(str(o) for o in source or [])
-    when = "" if dealt else ", before any card is dealt"
-    return [f"{ctx.say(body.get('by'))} chooses {body.get('var')}: {options}{when}"] + \
-        _rest(body, {"var", "by", "from", "when"})
-
-
-def phase_exchange(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``exchange {from, max}``."""
-    most = body.get("max", 0)
-    if ctx.reader.params.get(most, most) == 0:
-        return [f"No exchange: a player may exchange at most {ctx.say(most)} cards"] + \
-            _rest(body, {"from", "max", "when"})
-    return [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in may "
-            f"discard up to {_count(body.get('max', 0), 'card', ctx)}, out of play, and draw as many from the talon",
-            "When the talon runs short, a player may exchange at most the cards left"] + \
-        _rest(body, {"from", "max", "when"})
-
-
-def phase_decide(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``decide {options, from, leave, forbid}``."""
-    options = [str(o) for o in body.get("options") or []]
-    lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in says "
-             f"{' or '.join(options)}"]
-    if body.get("leave"):
-        lines.append(f"A player who says {body['leave']} drops out: he takes no part in the rest of this deal")
-    for option, cond in (body.get("forbid") or {}).items():
-        lines.append(f"Nobody may say {option} when {ctx.say(cond)}")
-    lines.append("A player with only one option left takes it without being asked")
-    return lines + _rest(body, {"options", "from", "leave", "forbid", "when"})
-
-
-FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any": "any card"}
-
-
-def _card_set(ctx: Context, text) -> str:
-    """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
-    words = FOLLOW_WORDS.get(str(text))
-    if words:
-        return words
-    expr = _parsed(text)
-    if expr is not None and expr.op == "-" and expr.args[0].op == "name" and expr.args[0].value == "any":
-        return f"a card that is not {ctx.reader.node(expr.args[1], PRECEDENCE['-'] + 1)}"
-    return f"a card of {ctx.say(text)}"
-
-
-def _parsed(text) -> Expr | None:
-    try:
-        return parse_expr(str(text))
-    except RuleError:
-        return None
-
-
-def trick_rule_lines(ctx: Context, body: dict) -> Lines:
-    """How tricks are led, followed, headed and won (shared by tricks phases and contracts)."""
-    lines = []
-    if body.get("lead") is not None:
-        lines.append(f"{ctx.say(body['lead'])} leads to the first trick; the winner of each trick leads to the next")
-    if body.get("lead_from"):
-        lines.append("The leader must lead " + ", else ".join(_card_set(ctx, s) for s in body["lead_from"]))
-    if body.get("follow"):
-        lines.append("The others must play " + "; if unable, ".join(_card_set(ctx, s) for s in body["follow"]))
-    if body.get("head"):
-        lines.append("A player must also beat the best card so far if he can (Stichzwang)")
-    if body.get("win"):
-        lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
-    return lines
-
-
-def _win_rule(ctx: Context, rule) -> str:
-    if isinstance(rule, dict) and "card" in rule:
-        when = f" when {ctx.say(rule['when'])}" if rule.get("when") is not None else ""
-        return f"{ctx.say(rule['card'])}{when}"
-    if isinstance(rule, dict) and "highest" in rule:
-        target = {"trump": "trump", "led_suit": "card of the suit led"}.get(str(rule["highest"]))
-        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}"
-    return _plain(rule)
-
-
-def phase_tricks(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``tricks {among, lead, follow, win, alone, head, lead_from}``."""
-    lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
-    if body.get("alone") == "takes_all":
-        lines.append("If only one player is left in, he is credited with every trick without play")
-    known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when"}
-    return lines + _rest(body, known)
-
-
-def phase_score(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``score {let, each, add}``."""
-    local = set(body.get("let") or {})
-    who = "every player" if body.get("each") == "seats" else f"each of {ctx.say(body.get('each'))}"
-    lines = [f"Scoring: {who} adds to his score {ctx.say(body.get('add'), local)}"]
-    for name, value in (body.get("let") or {}).items():
-        lines.append(f"here {name} means {ctx.say(value, local)}")
-    return lines + _rest(body, {"let", "each", "add", "when"})
-
-
-def phase_set(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``set {var, value}``."""
-    return [f"{body.get('var')} is set to {ctx.say(body.get('value'))}"] + _rest(body, {"var", "value", "when"})
-
-
-def phase_piles(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``piles {count, from}``: dealing by knocking."""
-    return [f"The cards are laid out in {ctx.say(body.get('count', 4))} face-down piles; starting with "
-            f"{ctx.say(body.get('from'))} each player takes one, and the last player takes the last pile"] + \
-        _rest(body, {"count", "from", "when"})
-
-
-def _for_a_player(condition: str) -> str:
-    """A condition on "the player" said of any one player: "a player holds no tarock"."""
-    return condition.replace("the player", "a player", 1) if "the player" in condition else \
-        f"{condition} for some player"
-
-
-def _as_he(condition: str) -> str:
-    """A condition on "the player" after "a player … if": "he holds exactly one tarock"."""
-    first = condition.replace("the player's", "his", 1) if condition.find("the player's") == \
-        condition.find("the player") else condition.replace("the player", "he", 1)
-    return first.replace("the player's", "his").replace("the player", "he")
-
-
-def phase_throw_in(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``throw_in {must, may}``: a redeal by the same dealer."""
-    lines = []
-    if body.get("must") is not None:
-        lines.append(f"If {_for_a_player(ctx.say(body['must']))}, the cards are thrown in and the same "
-                     "dealer deals again; the deal does not count")
-    if body.get("may") is not None:
-        lines.append(f"A player may throw the cards in the same way if {_as_he(ctx.say(body['may']))}")
-    return (lines or ["Throw-in"]) + _rest(body, {"must", "may", "when"})
-
-
-def phase_auction(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``auction {from, pass, for, against, doubling}``."""
-    doubling = ", ".join(str(d) for d in body.get("doubling") or [])
-    lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
-             "outrank the one before), and the first speaker must bid",
-             f"Then players announce items for ({body.get('for', 'for')}) or against "
-             f"({body.get('against', 'against')}) the declaring side"]
-    if doubling:
-        lines.append(f"Each announcement can be doubled in turn: {doubling}, each step twice the value")
-    lines.append(f"'{body.get('pass', 'pass')}' passes; the auction ends when every player in a row has passed")
-    return lines + _rest(body, {"from", "pass", "for", "against", "doubling", "when"})
-
-
-def phase_settle(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """``settle {pattern, multiplier}``."""
-    lines = ["Settlement: every item that counts is scored for the side that achieved it; each defender pays "
-             "the net to the declaring side, which shares it"]
-    if body.get("multiplier") is not None:
-        lines.append(f"The whole settlement is multiplied by {ctx.say(body['multiplier'])}")
-    return lines + _rest(body, {"pattern", "multiplier", "when"})
-
-
 def phase_unknown(ctx: Context, body: dict, kind: str, dealt: bool) -> Lines:
-    """A phase kind this module does not know: its keys as written."""
-    return [f"{kind}: {_plain(body)}" if body else kind]
+    """A phase kind no construct knows: its keys as written."""
+    return [f"{kind}: {plain(body)}" if body else kind]
 
 
-PHASES: dict[str, Callable[[Context, dict, str, bool], Lines]] = {
-    "deal": phase_deal, "talon": phase_talon, "choose": phase_choose, "exchange": phase_exchange,
-    "decide": phase_decide, "tricks": phase_tricks, "score": phase_score, "set": phase_set, "piles": phase_piles,
-    "throw_in": phase_throw_in, "auction": phase_auction, "settle": phase_settle,
-}
+def phase_lines(ctx: Context, kind, body: dict, dealt: bool) -> Lines:
+    """One phase in English, by its construct (:meth:`rulelang.constructs.base.Construct.english`)."""
+    found = construct(kind) if isinstance(kind, str) else None
+    if found is None:
+        return phase_unknown(ctx, body, str(kind), dealt)
+    return found.english(ctx, body, dealt)
+
 
 SECTIONS: list[Callable[[Context], Lines]] = [
     section_header, section_table, section_cards, section_params, section_deal, section_contracts, section_items,

@@ -28,6 +28,7 @@ import yaml
 from lark.exceptions import LarkError
 from lark.lexer import PatternStr
 
+from rulelang.constructs import construct
 from rulelang.dsl import literal_or_text, scalar_value, tree_depth
 from rulelang.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree
 from rulelang.fmt_comments import HEAD, TAIL, Comments, with_comments
@@ -160,7 +161,7 @@ def is_canonical(text: str) -> bool:
     return tree_depth(tree) <= MAX_EXPR_DEPTH and literal_or_text(from_tree(tree)) == text
 
 
-def _scalars(value: Any) -> list[str] | None:
+def scalars(value: Any) -> list[str] | None:
     """A non-empty list of scalars as their texts, or None."""
     if not isinstance(value, list) or not value:
         return None
@@ -168,7 +169,7 @@ def _scalars(value: Any) -> list[str] | None:
     return None if None in texts else texts
 
 
-def _exprs(value: Any) -> list[str] | None:
+def exprs(value: Any) -> list[str] | None:
     """A non-empty list of expression fields as their texts, or None."""
     if not isinstance(value, list) or not value:
         return None
@@ -302,7 +303,7 @@ def _points(value, pad, mapping) -> Lines | None:
 
 
 def _tags(value, pad, mapping) -> Lines | None:
-    pairs = _keyed(value, lambda v: ", ".join(_scalars(v)) if _scalars(v) else None)
+    pairs = _keyed(value, lambda v: ", ".join(scalars(v)) if scalars(v) else None)
     return None if pairs is None else [f"{pad}tag {k} = {v}" for k, v in pairs]
 
 
@@ -328,7 +329,7 @@ def _suit(suit: Any) -> str | None:
     if "naming" in suit:
         parts += ["naming", scalar_text(suit["naming"])]
     if "ranks" in suit:
-        ranks = _scalars(suit["ranks"])
+        ranks = scalars(suit["ranks"])
         parts += ["with ranks", ", ".join(ranks) if ranks else None]
     return None if None in parts else "suit " + " ".join(parts)
 
@@ -340,47 +341,21 @@ def _suits(value, pad, mapping) -> Lines | None:
     return None if None in lines else [pad + line for line in lines]
 
 
-def _win(value, pad, mapping) -> Lines | None:
-    if not isinstance(value, list) or not value:
-        return None
-    rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
-             for rule in value]
-    return None if None in rules else [f"{pad}win " + ", ".join(f"highest {r}" for r in rules)]
-
-
-def _each(value, pad, mapping) -> Lines | None:
-    each, add = expr_text(value), expr_text(mapping.get("add")) if "add" in mapping else None
-    if each is None:
-        return None
-    return [f"{pad}each {each}" + (f" add {add}" if add is not None else "")]
-
-
-def _add(value, pad, mapping) -> Lines | None:
-    add = expr_text(value)
-    if add is None:
-        return None
-    together = "each" in mapping and expr_text(mapping["each"]) is not None
-    return [] if together else [f"{pad}add {add}"]
-
-
 ABOUT = {key: scalar_statement(key) for key in ("source", "summary", "deviations")}
 SEATING = {key: scalar_statement(key) for key in ("first_dealer", "next_dealer", "forehand")}
 MATCH = {"start": expr_statement("start"), "end": expr_statement("end when"),
          "winner": scalar_statement("winner"), "tie": scalar_statement("tie")}
-DECK = {"pack": scalar_statement("pack"), "suits": _suits, "ranks": list_statement("ranks", _scalars),
+DECK = {"pack": scalar_statement("pack"), "suits": _suits, "ranks": list_statement("ranks", scalars),
         "points": _points, "aliases": grouped_statement("alias {k} = {v}", scalar_text), "tags": _tags,
-        "remove": list_statement("remove", _scalars)}
-TRICKS = {"lead": expr_statement("lead"), "follow": list_statement("follow", _exprs), "win": _win,
-          "alone": scalar_statement("alone")}
-SCORE = {"let": grouped_statement("let {k} = {v}", expr_text), "each": _each, "add": _add}
-DECIDE = {"forbid": grouped_statement("forbid {k} when {v}", expr_text)}
+        "remove": list_statement("remove", scalars)}
 
 
 # ---------------------------------------------------------------- phases
-WHEN = ("when", "when", expr_text)
+WHEN_PART = ("when", "when", expr_text)
+"""The ``when COND`` part of a phase's head."""
 
 
-def _head(mapping: dict, parts: list[tuple[str, str, Callable]]) -> tuple[str, set]:
+def head_parts(mapping: dict, parts: list[tuple[str, str, Callable]]) -> tuple[str, set]:
     """The optional ``keyword VALUE`` parts of a statement head that fit, and the keys they print."""
     text, used = "", set()
     for key, keyword, text_of in parts:
@@ -390,69 +365,14 @@ def _head(mapping: dict, parts: list[tuple[str, str, Callable]]) -> tuple[str, s
     return text, used
 
 
-def _plain_head(kind: str, allowed: set, parts) -> Callable:
+def plain_head(kind: str, allowed: set, parts) -> Callable:
+    """A printer of a phase written as its head alone (``kind`` and the ``parts`` it may have)."""
     def printer(value, pad) -> Lines | None:
         if not isinstance(value, dict) or not set(value) <= allowed:
             return None
-        text, used = _head(value, parts)
+        text, used = head_parts(value, parts)
         return [f"{pad}{kind}{text}"] if used == set(value) else None
     return printer
-
-
-def _choose_from(value: Any) -> str | None:
-    texts = _scalars(value)
-    return f"[{', '.join(texts)}]" if texts is not None else scalar_text(value)
-
-
-def _choose(value, pad) -> Lines | None:
-    if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from", "when"}:
-        return None
-    var = scalar_text(value["var"])
-    text, used = _head(value, [("by", "by", expr_text), ("from", "from", _choose_from), WHEN])
-    return [f"{pad}choose {var}{text}"] if var is not None and used == set(value) - {"var"} else None
-
-
-def _talon(value, pad) -> Lines | None:
-    if isinstance(value, dict):
-        text, used = _head(value, [WHEN])
-        return [f"{pad}talon{text}"] if used and used == set(value) else None
-    text = scalar_text(value)
-    return None if text is None else [f"{pad}talon {text}"]
-
-
-def _decide(value, pad) -> Lines | None:
-    options = _scalars(value.get("options")) if isinstance(value, dict) else None
-    if options is None:
-        return None
-    text, used = _head(value, [("from", "from", expr_text), ("leave", "leave", scalar_text), WHEN])
-    rest = {k: v for k, v in value.items() if k not in used | {"options"}}
-    head = f"decide {' | '.join(options)}{text}"
-    return [f"{pad}{head}"] if not rest else block(pad, head, body(rest, DECIDE, pad + INDENT))
-
-
-def _tricks(value, pad) -> Lines | None:
-    if not isinstance(value, dict):
-        return None
-    text, used = _head(value, [("among", "among", expr_text), WHEN])
-    rest = {k: v for k, v in value.items() if k not in used}
-    return block(pad, f"tricks{text}", body(rest, TRICKS, pad + INDENT))
-
-
-def _score(value, pad) -> Lines | None:
-    if not isinstance(value, dict):
-        return None
-    text, used = _head(value, [WHEN])
-    rest = {k: v for k, v in value.items() if k not in used}
-    return block(pad, f"score{text}", body(rest, SCORE, pad + INDENT))
-
-
-PHASES = {
-    "deal": _plain_head("deal", {"each", "when"}, [("each", "each", expr_text), WHEN]),
-    "talon": _talon, "choose": _choose,
-    "exchange": _plain_head("exchange", {"from", "max", "when"},
-                            [("from", "from", expr_text), ("max", "max", expr_text), WHEN]),
-    "decide": _decide, "tricks": _tricks, "score": _score,
-}
 
 
 def _phases(value, pad, mapping) -> Lines | None:
@@ -461,8 +381,8 @@ def _phases(value, pad, mapping) -> Lines | None:
     lines: Lines = []
     for phase in value:
         (kind, spec), = phase.items()
-        printer = PHASES.get(kind) if isinstance(kind, str) else None
-        got = printer(spec, pad + INDENT) if printer else None
+        found = construct(kind) if isinstance(kind, str) else None
+        got = found.fmt(spec, pad + INDENT) if found is not None else None
         lines.extend(got if got is not None else entry(kind, spec, pad + INDENT))
     return block(pad, "phases", lines)
 

@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass
 from typing import Callable
 
-from rulelang.codegen import PLAYER, STATE, binop, call, literal, name, state_attr
+from rulelang.codegen import PLAYER, STATE, binop, call, literal, name, part_attr, state_attr
 from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT
 
 
@@ -41,18 +41,18 @@ def _the_player(seats) -> ast.expr | None:
     return None
 
 
-def _per_seats(attribute: str) -> Callable:
-    """The sum of ``st.<attribute>[seat]`` over a set of seats: one read per seat when the set is known."""
+def _per_seats(kind: str, attribute: str) -> Callable:
+    """The sum of ``st.<kind>.<attribute>[seat]`` over a set of seats: one read per seat when the set is known."""
     def emit(scope, args):
         (seats,) = args
         player = _the_player(seats)
         if player is not None:
-            return ast.Subscript(state_attr(attribute), player, ast.Load())
+            return ast.Subscript(part_attr(kind, attribute), player, ast.Load())
         if seats.is_const:
-            reads = [ast.Subscript(state_attr(attribute), literal(s), ast.Load())
+            reads = [ast.Subscript(part_attr(kind, attribute), literal(s), ast.Load())
                      for s in range(scope.players) if seats.value >> s & 1]
             return _sum(reads)
-        return call("_per_seats", state_attr(attribute), seats.code)
+        return call("_per_seats", part_attr(kind, attribute), seats.code)
     return emit
 
 
@@ -109,11 +109,12 @@ def _of_state(helper: str) -> Callable:
 
 
 def _scored(scope, args):
-    return ast.Compare(args[0].code, [ast.In()], [state_attr("scored_items")])
+    return ast.Compare(args[0].code, [ast.In()], [part_attr("settle", "scored_items")])
 
 
 FUNCTIONS: dict[str, FunctionSpec] = {
-    "tricks": FunctionSpec((SEATS,), INT, _per_seats("tricks"), "tricks taken this deal by a seat or a set of seats"),
+    "tricks": FunctionSpec((SEATS,), INT, _per_seats("tricks", "taken"),
+                           "tricks taken this deal by a seat or a set of seats"),
     "points": FunctionSpec((SEATS,), INT, _points, "card points in the tricks taken by a seat or a set of seats"),
     "score": FunctionSpec((SEAT,), INT, _index("scores"), "the seat's match score before this deal's scoring"),
     "count": FunctionSpec(((CARDS, SEATS),), INT, _count, "how many cards or seats a set holds"),

@@ -145,8 +145,8 @@ class Table:
 def fingerprint(state) -> tuple:
     """What two equal states must share (cheap: no rule evaluation; of the history only its length and last action)."""
     return (
-        tuple(state.hands), state.talon, state.stock, state.out, tuple(state.trick), tuple(state.won),
-        tuple(state.tricks), tuple(state.scores), tuple(state.discards), tuple(state.deal_delta),
+        tuple(state.hands), state.talon, state.stock, state.out, tuple(state.tricks.trick), tuple(state.won),
+        tuple(state.tricks.taken), tuple(state.scores), tuple(state.discards), tuple(state.deal_delta),
         state.active, tuple(sorted(state.vars.items())), tuple(sorted(state.decisions.items())),
         state.dealer, state.forehand, state.deal_number, state.winner, len(state.history), state.history[-1:],
         state.current_player(), len(state.deal_results),

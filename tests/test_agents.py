@@ -81,7 +81,7 @@ def test_a_world_keeps_what_the_seat_knows_and_the_number_of_cards_in_every_plac
     for index, state in enumerate(states_to_decide("zwanzig-ab", 20, 3)):
         seat = state.current_player()
         world = determinize(state, seat, random.Random(index))
-        assert world.hands[seat] == state.hands[seat] and world.trick == state.trick
+        assert world.hands[seat] == state.hands[seat] and world.tricks.trick == state.tricks.trick
         assert [bin(h).count("1") for h in world.hands] == [bin(h).count("1") for h in state.hands]
         assert bin(world.talon).count("1") == bin(state.talon).count("1")
         places = world.card_places()

@@ -133,7 +133,7 @@ class Replay:
                     players = [s for s in b.seats_from(forehand) if playing[s]]
                     assert len(players) > 1
                     order = players
-                assert [name(c) for _, c in st.trick] == [b.card_name(c) for c in trick]
+                assert [name(c) for _, c in st.tricks.trick] == [b.card_name(c) for c in trick]
                 assert actor == order[len(trick)]
                 hand = self.hand(st, actor)
                 expected = b.legal_cards(hand, trick, trump)
@@ -147,7 +147,7 @@ class Replay:
                     tricks[winner] += 1
                     st.apply_action(action)
                     if st.is_terminal() or st.deal_number == number:  # (a new deal resets the tricks)
-                        assert st.tricks == tricks
+                        assert st.tricks.taken == tricks
                     if not st.is_terminal() and st.deal_number == number:
                         assert st.current_player() == winner  # the winner leads the next trick
                     lead = players.index(winner)

@@ -132,7 +132,7 @@ class Playout:
         state = self.state
         actor = state.current_player()
         action = self.rng.choice(legal)
-        last_trick = state.last_trick
+        last_trick = state.tricks.last_trick
         deal_before = state.deal_number
         looking = self.deep or self.sample.random() < SAMPLE_RATE
         if looking:
@@ -170,7 +170,7 @@ class Playout:
 
     def note_trick(self, last_trick, deal_before):
         state = self.state
-        finished = state.deal_results[-1]["last_trick"] if state.deal_number != deal_before else state.last_trick
+        finished = state.deal_results[-1]["last_trick"] if state.deal_number != deal_before else state.tricks.last_trick
         if finished is not None and finished is not last_trick:
             self.completed += 1
             self.trick_sizes += len(finished[0])
@@ -215,12 +215,12 @@ class Playout:
     def check_cards(self, st):
         """Every card of the deck is in exactly one place (so the cards dealt add up)."""
         trick_mask = 0
-        for _, card in st.trick:
+        for _, card in st.tricks.trick:
             trick_mask |= 1 << card
-        places = [st.stock, st.talon, st.out, trick_mask, *st.hands, *st.won, *getattr(st, "piles", ())]
+        places = [st.stock, st.talon, st.out, trick_mask, *st.hands, *st.won, *st.piles.piles]
         total = sum(map(int.bit_count, places))
         if reduce(or_, places) != self.full_mask or total != self.game.num_cards or \
-                len(st.trick) != trick_mask.bit_count():
+                len(st.tricks.trick) != trick_mask.bit_count():
             lost = self.game.deck.names(self.full_mask & ~reduce(or_, places))
             raise AssertionError(f"seed {self.seed}: cards missing {lost} or in two places ({total} counted)")
         if not st.out:
@@ -235,18 +235,18 @@ class Playout:
     def check_counts(self, st, current):
         """Tricks counted equal tricks completed; the players' hands stay level during trick play."""
         assert st.deal_number == self.deal_number
-        taken = sum(st.tricks)
+        taken = sum(st.tricks.taken)
         if taken == self.completed:
             assert sum(map(int.bit_count, st.won)) == self.trick_sizes, "the cards won are not the tricks' cards"
         else:
             # credited without play (`alone: takes_all`): one seat alone takes all its cards as tricks
-            holders = [s for s in range(self.n) if st.tricks[s]]
-            assert not self.completed and len(holders) == 1 and st.among.bit_count() == 1, \
-                f"tricks counted {st.tricks}, completed {self.completed}"
-            assert st.tricks[holders[0]] == st.won[holders[0]].bit_count()
+            holders = [s for s in range(self.n) if st.tricks.taken[s]]
+            assert not self.completed and len(holders) == 1 and st.tricks.among.bit_count() == 1, \
+                f"tricks counted {st.tricks.taken}, completed {self.completed}"
+            assert st.tricks.taken[holders[0]] == st.won[holders[0]].bit_count()
         if current >= 0 and st.phase.kind == "tricks":
-            in_trick = {s for s, _ in st.trick}
-            sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.among >> s & 1}
+            in_trick = {s for s, _ in st.tricks.trick}
+            sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.tricks.among >> s & 1}
             assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
 
     def check_views(self, seats):

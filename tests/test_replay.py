@@ -46,7 +46,7 @@ def test_a_hand_written_log_with_an_explicit_deal_replays_with_the_expected_scor
     assert outcome.notes == []
     state = outcome.state
     assert state.scores == [30, 14, 16, 20]
-    assert state.tricks == [0, 3, 2, 0]
+    assert state.tricks.taken == [0, 3, 2, 0]
     assert state.var_text("trump") == "hearts"
     assert one_deal.deck.names(state.out) == ["A♥", "10♥"]       # written as A♥ and 10h in the log
     assert outcome.applied == 1 + 20 + 2 + 25                   # first dealer, dealt, drawn, logged moves
@@ -63,7 +63,7 @@ def test_a_card_that_does_not_follow_suit_stops_the_replay_with_e530_at_its_line
     assert (problem.span.line, problem.span.column) == (14, column_of(ILLEGAL, 14, '"A♦"'))
     assert problem.message == ("illegal move in deal 1: P3 may not play A♦: "
                                "the follow rule `led_suit` requires one of 9♠ 8♠ 7♠")
-    assert outcome.state.trick == [(1, one_deal.string_to_action("A♠"))]   # stopped before the bad card
+    assert outcome.state.tricks.trick == [(1, one_deal.string_to_action("A♠"))]   # stopped before the bad card
 
 
 def test_the_e530_message_names_the_log_line_and_the_rule_that_forbids_the_card():

@@ -134,7 +134,7 @@ def test_pagat_ranks_naturally_so_the_king_beats_the_ten():
                                              "P4": "8S 8H 9H 10H JH", "P1": "9S QH KH AH 7D"})
     t.do("P2 clubs", *KEEP4, "P3 play", "P4 play", "P1 play")
     t.do("P2 KS", "P3 10S", "P4 8S", "P1 9S")
-    assert t.state.trick_winners[0] == (SEATS.index("P2"), t.game.string_to_action("KS"))
+    assert t.state.tricks.trick_winners[0] == (SEATS.index("P2"), t.game.string_to_action("KS"))
 
 
 def test_base_game_ranks_ace_ten_so_the_ten_beats_the_king():
@@ -142,7 +142,7 @@ def test_base_game_ranks_ace_ten_so_the_ten_beats_the_king():
                                        "P4": "8S 8H 9H 10H JH", "P1": "9S QH KH AH 7D"})
     t.do("P2 clubs", *KEEP4, "P3 play", "P4 play", "P1 play")
     t.do("P2 KS", "P3 10S", "P4 8S", "P1 9S")
-    assert t.state.trick_winners[0][0] == SEATS.index("P3")
+    assert t.state.tricks.trick_winners[0][0] == SEATS.index("P3")
 
 
 def _slam(name: str) -> dict:
@@ -408,7 +408,7 @@ def test_fuenf_dazu_a_void_player_may_play_anything_and_no_card_trumps():
     t.do("P2 7C")
     assert t.legal() == sorted(t.legal(), key=t.game.string_to_action) and len(t.legal()) == 5
     t.do("P3 AS", "P4 JH", "P1 AH")
-    assert t.state.trick_winners[0][0] == SEATS.index("P2")
+    assert t.state.tricks.trick_winners[0][0] == SEATS.index("P2")
 
 
 def test_fuenf_dazu_scores_minus_one_per_trick_and_five_more_without():

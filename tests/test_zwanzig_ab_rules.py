@@ -183,7 +183,7 @@ def test_when_everyone_else_passes_forehand_is_credited_with_five_tricks_for_min
     t = Table(one_deal, DEAL_D)
     begin(t, "clubs", passing=("P3", "P4", "P1"))
     assert t.state.is_terminal()
-    assert t.state.tricks == [0, 5, 0, 0]
+    assert t.state.tricks.taken == [0, 5, 0, 0]
     assert deltas(t.state) == {"P1": 0, "P2": -5, "P3": 0, "P4": 0}
     assert one_deal.action_to_string(t.state.history[-1]) == "pass"   # no card was played
 
@@ -199,9 +199,9 @@ def test_ace_ten_ranking_ten_beats_king_and_ace_beats_ten(one_deal):
     t = Table(one_deal, DEAL_A)
     begin(t, "clubs")
     t.do("P2 K♠", "P3 10♠", "P4 9♠", "P1 7♠")
-    assert t.state.tricks[seat("P3")] == 1 and t.to_act() == "P3"   # 10 beats K; the winner leads
+    assert t.state.tricks.taken[seat("P3")] == 1 and t.to_act() == "P3"   # 10 beats K; the winner leads
     t.do("P3 10♥", "P4 K♥", "P1 A♥", "P2 7♥")
-    assert t.state.tricks[seat("P1")] == 1 and t.to_act() == "P1"   # A beats 10
+    assert t.state.tricks.taken[seat("P1")] == 1 and t.to_act() == "P1"   # A beats 10
 
 
 def test_the_lead_is_free_even_with_trumps_in_hand(one_deal):
@@ -229,7 +229,7 @@ def test_a_player_void_in_the_led_suit_must_trump_but_need_not_overtrump(one_dea
     t.do("P4 7♣")
     assert t.legal() == ["10♠", "K♠", "Q♠", "J♠"]
     t.do("P1 10♠")
-    assert t.state.tricks[seat("P3")] == 1                       # the highest trump wins
+    assert t.state.tricks.taken[seat("P3")] == 1                       # the highest trump wins
 
 
 def test_a_player_void_in_the_led_suit_and_in_trumps_may_play_any_card(one_deal):
@@ -247,7 +247,7 @@ def test_without_trumps_in_the_trick_the_highest_card_of_the_led_suit_wins(one_d
     t = Table(one_deal, DEAL_C)
     begin(t, "clubs")
     t.do("P2 9♥", "P3 A♠", "P4 8♥", "P1 K♥")                    # an off-suit ace does not win
-    assert t.state.tricks[seat("P1")] == 1 and t.to_act() == "P1"
+    assert t.state.tricks.taken[seat("P1")] == 1 and t.to_act() == "P1"
 
 
 def test_the_lowest_trump_beats_the_highest_card_of_the_led_suit(one_deal):
@@ -256,7 +256,7 @@ def test_the_lowest_trump_beats_the_highest_card_of_the_led_suit(one_deal):
     t.do("P2 9♥", "P3 A♠", "P4 8♥", "P1 K♥", "P1 7♠")
     assert t.legal() == ["7♣"]
     t.do("P2 7♣", "P3 10♠", "P4 8♠")
-    assert t.state.tricks[seat("P2")] == 1 and t.to_act() == "P2"
+    assert t.state.tricks.taken[seat("P2")] == 1 and t.to_act() == "P2"
 
 
 def test_an_illegal_card_is_refused_naming_the_follow_rule_and_where_it_is_written(path, one_deal):
@@ -297,7 +297,7 @@ def test_each_trick_costs_a_point_and_staying_in_without_a_trick_gains_five(one_
     t = Table(one_deal, DEAL_D)
     begin(t, "clubs", passing=("P4",))
     t.do(*DEAL_D_TRICKS)
-    assert t.state.tricks == [0, 3, 2, 0]
+    assert t.state.tricks.taken == [0, 3, 2, 0]
     assert deltas(t.state) == {"P1": 5, "P2": -3, "P3": -2, "P4": 0}
     assert t.state.scores == [25, 17, 18, 20]
 
@@ -306,7 +306,7 @@ def test_hearts_as_trumps_double_everything(one_deal):
     t = Table(one_deal, DEAL_D)
     begin(t, "hearts", passing=("P4",))
     t.do(*DEAL_D_TRICKS)
-    assert t.state.tricks == [0, 3, 2, 0]
+    assert t.state.tricks.taken == [0, 3, 2, 0]
     assert deltas(t.state) == {"P1": 10, "P2": -6, "P3": -4, "P4": 0}
 
 
@@ -315,7 +315,7 @@ def test_taking_all_five_tricks_earns_no_slam_bonus(one_deal):
     begin(t, "hearts")
     for lead, others in zip(("A♥", "10♥", "K♥", "Q♥", "J♥"), ("A", "10", "K", "Q", "J")):
         t.do(f"P2 {lead}", f"P3 {others}♠", f"P4 {others}♣", f"P1 {others}♦")
-    assert t.state.tricks == [0, 5, 0, 0]
+    assert t.state.tricks.taken == [0, 5, 0, 0]
     assert deltas(t.state) == {"P1": 10, "P2": -10, "P3": 10, "P4": 10}
 
 

@@ -128,7 +128,7 @@ def test_pagat_ultimo_may_not_be_announced_in_the_no_trump_game():
 def test_announcements_lapse_when_a_higher_contract_is_bid():
     t = Table(game(FI), BASE)
     t.do("P1 call", "P2 weiter", "P3 pagat_ultimo_dazu", "P4 no_trump")
-    assert t.state.announced == {} and t.state.contract == "no_trump" and t.state.side_mask == 1 << seat("P4")
+    assert t.state.auction.announced == {} and t.state.contract == "no_trump" and t.state.side_mask == 1 << seat("P4")
 
 
 def test_a_match_is_four_deals():

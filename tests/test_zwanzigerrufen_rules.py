@@ -291,7 +291,7 @@ def test_bonuses_are_announced_dazu_only_by_the_declaring_side_and_dagegen_only_
 def test_dagegen_on_pagat_ultimo_absolut_or_valat_includes_kontra_on_the_game(bonus):
     t = Table(game(VIENNA), BASE)
     t.do("P1 call", f"P2 {bonus}_dagegen")
-    assert t.state.levels == {"game": 1} and t.state.announced == {bonus: False}
+    assert t.state.auction.levels == {"game": 1} and t.state.auction.announced == {bonus: False}
     assert "kontra_game" not in t.legal()                  # P3 may answer with Retour
     assert "retour_game" in t.legal()
 
@@ -299,7 +299,7 @@ def test_dagegen_on_pagat_ultimo_absolut_or_valat_includes_kontra_on_the_game(bo
 def test_dazu_announcements_do_not_double_the_game():
     t = Table(game(VIENNA), BASE)
     t.do("P1 call", "P2 weiter", "P3 pagat_ultimo_dazu")
-    assert t.state.levels == {} and t.state.announced == {"pagat_ultimo": True}
+    assert t.state.auction.levels == {} and t.state.auction.announced == {"pagat_ultimo": True}
 
 
 def test_kontra_retour_supra_and_resupra_on_the_game_alternate_between_the_sides():
@@ -317,7 +317,7 @@ def test_kontra_retour_supra_and_resupra_on_the_game_alternate_between_the_sides
     assert "resupra_game" in t.legal()
     t.do("P3 resupra_game")
     assert not [a for a in t.legal() if a.endswith("_game")]
-    assert t.state.levels == {"game": 4}
+    assert t.state.auction.levels == {"game": 4}
     t.weiter()
     t.auto_play(calm)
     game_row = next(r for r in t.result()["items"] if r["item"] == "Game")
@@ -327,10 +327,10 @@ def test_kontra_retour_supra_and_resupra_on_the_game_alternate_between_the_sides
 def test_a_kontra_on_one_announced_bonus_doubles_only_that_bonus():
     t = Table(game(VIENNA), BASE)
     t.do("P1 call", "P2 weiter", "P3 absolut_dazu", "P4 kontra_absolut")
-    assert t.state.levels == {"absolut": 1}
+    assert t.state.auction.levels == {"absolut": 1}
     assert "retour_absolut" in t.legal() and "kontra_game" not in t.legal()   # P1 is a declarer
     t.do("P1 retour_absolut")
-    assert t.state.levels == {"absolut": 2}
+    assert t.state.auction.levels == {"absolut": 2}
     assert "kontra_pagat_ultimo" not in t.legal()          # a silent bonus cannot be doubled
     assert not [a for a in t.legal() if a.startswith(("kontra_trull", "kontra_four_kings", "kontra_mondfang"))]
     t.weiter()
@@ -351,7 +351,7 @@ def test_the_doubling_chain_on_a_dagegen_bonus_starts_with_the_declaring_side():
     assert "resupra_absolut" in t.legal()
     t.do("P2 resupra_absolut")
     assert not [a for a in t.legal() if a.endswith("_absolut")]
-    assert t.state.levels == {"game": 1, "absolut": 4}
+    assert t.state.auction.levels == {"game": 1, "absolut": 4}
     t.weiter()
     t.tricks(*EXAMPLE_TRICKS)                              # P2+P4 take 48: the Absolut fails
     assert t.items() == {"Game": ("defenders", 2), "Absolut": ("declarers", 32), "Pagat Ultimo": ("defenders", 1)}
@@ -363,7 +363,7 @@ def test_announcements_made_for_a_call_lapse_when_a_solo_is_bid():
     t.do("P1 call", "P2 absolut_dagegen", "P3 kontra_absolut", "P4 solo")
     st = t.state
     assert st.contract == "solo" and name_of(st.declarer) == "P4" and st.side_mask == 1 << seat("P4")
-    assert st.announced == {} and st.levels == {} and st.called == -1
+    assert st.auction.announced == {} and st.auction.levels == {} and st.called == -1
     assert "absolut_dagegen" in t.legal()                  # P1, now a defender, may announce it anew
     t.weiter()
     t.auto_play(calm)
@@ -443,7 +443,7 @@ def test_in_a_suit_solo_tarocks_are_not_trumps_and_a_suit_card_must_be_led_while
     t.do("P3 A♦")
     assert set(t.legal()) == t.hand("P4")                 # P4 has no suit card: any tarock
     t.do("P4 XVI")
-    assert t.state.trick_winners[-1][0] == seat("P2")      # the Cavall beats the Jack; the XVI does not trump
+    assert t.state.tricks.trick_winners[-1][0] == seat("P2")      # the Cavall beats the Jack; the XVI does not trump
 
 
 def test_in_a_suit_solo_a_tarock_lead_is_followed_by_tarock_and_the_highest_tarock_wins():

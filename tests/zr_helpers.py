@@ -116,14 +116,14 @@ class Table:
     def trick(self, text: str) -> str:
         """Play one trick written ``"P1 K♥ P2 Q♥ P3 C♥ P4 J♥"``; returns the winner's seat name."""
         words = text.split()
-        before, finished = len(self.state.trick_winners), len(self.state.deal_results)
+        before, finished = len(self.state.tricks.trick_winners), len(self.state.deal_results)
         for who, what in zip(words[::2], words[1::2]):
             self.do(f"{who} {what}")
         if len(self.state.deal_results) > finished:
             winner = self.state.deal_results[-1]["last_trick"][1]
         else:
-            assert len(self.state.trick_winners) == before + 1, f"{text}: the trick is not complete"
-            winner = self.state.trick_winners[before][0]
+            assert len(self.state.tricks.trick_winners) == before + 1, f"{text}: the trick is not complete"
+            winner = self.state.tricks.trick_winners[before][0]
         return name_of(winner)
 
     def tricks(self, *texts: str) -> list[str]:

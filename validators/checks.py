@@ -67,6 +67,8 @@ def run_document_checks(doc: Document) -> list[Diagnostic]:
 
 
 def _load_families() -> None:
-    """Import the check modules, which register their checks."""
+    """Import the check modules and the constructs, which register their checks."""
+    from rulelang.constructs import constructs
     from rulelang.validators import (graph, reach, semantic_deal, semantic_deck, semantic_rules,  # noqa: F401
                                      usage, variants)
+    constructs()

@@ -1,15 +1,16 @@
-"""Graph checks with networkx: the flow of phases, the bidding ladder, and the auction's words.
+"""Graph checks with networkx: the flow of phases and the bidding ladder.
 
 The flow graph has a node per phase plus ``start`` (a fresh deal), ``end`` (the deal is
 scored) and ``over`` (the match ends). Edges go to the next phase; a phase with a
-``when`` that may fail also lets the flow skip it; a throw-in leads back to ``start`` (a
-redeal); an auction loops on itself (rounds of bids); ``end`` leads to ``start`` (the next
-deal) and, unless the match can never end, to ``over``. A phase that can never finish
-(a throw-in that must always redeal, a decision whose every option is always forbidden)
-has no edge onwards; an auction with nothing to bid is R353's business.
+``when`` that may fail also lets the flow skip it; a phase whose construct ``redeals``
+(a throw-in) leads back to ``start``; one that ``repeats`` (an auction's rounds of bids)
+loops on itself; ``end`` leads to ``start`` (the next deal) and, unless the match can
+never end, to ``over``. A phase its construct calls ``blocked`` (a throw-in that must
+always redeal, a decision whose every option is always forbidden) has no edge onwards.
 
 G401 a phase no deal can reach, G402 a phase no deal gets past, G403 a match that can
-never end, G410 contracts the ladder cannot order, G420 auction words that collide.
+never end, G410 contracts the ladder cannot order. (G420, auction words that collide, is
+the auction construct's own check.)
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Iterator
 
 import networkx as nx
 
+from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic
 from rulelang.document import Document
 from rulelang.ir import GameDef
@@ -40,12 +42,7 @@ def may_skip(phase) -> bool:
 
 def blocked(game: GameDef, phase) -> str | None:
     """Why the deal can never get past ``phase``, or None if it can."""
-    kind = getattr(phase, "kind", None)
-    if kind == "throw_in" and is_constant(phase.must, True):
-        return "its `must` condition always holds, so every deal is thrown in and dealt again"
-    if kind == "decide" and phase.options and all(is_constant(phase.forbid.get(o), True) for o in phase.options):
-        return "every option is always forbidden, so nobody can decide"
-    return None
+    return construct(phase.kind).blocked(phase)
 
 
 def flow_graph(game: GameDef) -> nx.DiGraph:
@@ -58,9 +55,10 @@ def flow_graph(game: GameDef) -> nx.DiGraph:
         if not runs(phase):
             continue
         graph.add_edges_from((u, i) for u in frontier)
-        if getattr(phase, "kind", None) == "throw_in":
+        found = construct(phase.kind)
+        if found.redeals:
             graph.add_edge(i, START)
-        if getattr(phase, "kind", None) == "auction":
+        if found.repeats:
             graph.add_edge(i, i)
         frontier = (set(frontier) if may_skip(phase) else set()) | ({i} if blocked(game, phase) is None else set())
     graph.add_edges_from((u, END) for u in frontier)
@@ -95,9 +93,7 @@ def phase_flow(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
 
 def _blocker_notes(doc: Document, phase) -> list:
     """Where a blocking phase sends the deal (a redeal) or which rules block it (the forbids)."""
-    if phase.kind == "throw_in":
-        return [("every redeal starts the deal again here", doc.span_of(("phases", 0)))]
-    return [(f"'{option}' is forbidden by `{rule.text}`", rule.span) for option, rule in phase.forbid.items()]
+    return construct(phase.kind).blocker_notes(doc, phase)
 
 
 @check("ladder_order")
@@ -116,37 +112,3 @@ def ladder_order(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
                              "outbid the other", doc.span_of(("contracts", second, "rank")),
                              "give every contract its own rank; higher ranks outbid lower ones",
                              notes=[(f"'{first}' has rank {rank} here", doc.span_of(("contracts", first, "rank")))])
-
-
-@check("auction_words")
-def auction_words(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """The auction's words must differ from each other and from the contracts, or rounds may never end (G420)."""
-    for i, phase in enumerate(game.phases):
-        if getattr(phase, "kind", None) != "auction":
-            continue
-        body = ("phases", i, "auction")
-        words = [("pass", phase.pass_word), ("for", phase.for_word), ("against", phase.against_word)]
-        words += [(("doubling", j), w) for j, w in enumerate(phase.doubling)]
-        for key, word in words:
-            clash = _clash(game, words, key, word, body)
-            if clash:
-                what, where = clash
-                yield Diagnostic("G420", f"the auction word '{word}' is also {what}, so the two cannot be told apart "
-                                 "and the rounds may never end", doc.span_of(body + _as_path(key)),
-                                 "give every word of the auction its own name",
-                                 notes=[(f"{what} is here", doc.span_of(where))])
-
-
-def _clash(game: GameDef, words: list, key, word: str, body: tuple) -> tuple[str, tuple] | None:
-    """What else the word ``word`` (at ``key``) names, and where that is written."""
-    if key == "pass" and word in game.contracts:
-        return f"the name of the contract '{word}'", ("contracts", word)
-    earlier = [k for k, w in words[:words.index((key, word))] if w == word]
-    if earlier:
-        other = earlier[0]
-        return f"the {'doubling word' if isinstance(other, tuple) else f'{other!r} word'}", body + _as_path(other)
-    return None
-
-
-def _as_path(key) -> tuple:
-    return key if isinstance(key, tuple) else (key,)

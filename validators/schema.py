@@ -15,8 +15,10 @@ C107   any other schema violation (too small, empty, badly formed)
 =====  ==========================================================
 
 Beyond the schema file (C107): ``players`` is at most :data:`MAX_PLAYERS`, since seats are
-the bits of one int; a ``piles`` count is a whole number from 1 to :data:`MAX_PILES`, since
-each pile is an action of its own. Hostile numbers there would exhaust memory.
+the bits of one int; each construct adds its own limits (``Construct.limits``: a ``piles``
+count is at most 64, since each pile is an action of its own). Hostile numbers there
+would exhaust memory. ``schema.json`` is built from the constructs' fragments
+(:mod:`rulelang.validators.schema_build`).
 
 Phases are checked entry by entry: the entry's single key picks the phase kind and
 its value is validated against that kind's sub-schema only, which gives far more
@@ -38,6 +40,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic, sort_diagnostics, unique_diagnostics
 from rulelang.document import Document
 
@@ -51,7 +54,6 @@ _TYPE_NOUNS = {
     "null": "empty",
 }
 MAX_PLAYERS = 64
-MAX_PILES = 64
 _PHASE_ENTRY_HINT = "write each phase as its own list entry: '- kind: value', e.g. '- deal: {each: 3}'"
 
 
@@ -120,12 +122,15 @@ def _limits(doc: Document, data: dict) -> list[Diagnostic]:
     phases = data.get("phases")
     entries = phases.items() if isinstance(phases, dict) else enumerate(phases if isinstance(phases, list) else [])
     for key, entry in entries:
-        body = entry.get("piles") if isinstance(entry, dict) else None
-        count = body.get("count", 1) if isinstance(body, dict) else 1
-        if not _whole(count) or not 1 <= count <= MAX_PILES:
-            found.append(_diag(doc, "C107", f"'count' must be a whole number from 1 to {MAX_PILES}, got "
-                               f"{_got(count)}", ("phases", key, "piles", "count"),
-                               "the number of piles is written as a number: every pile is an action of its own"))
+        if not isinstance(entry, dict) or len(entry) != 1:
+            continue
+        (kind, body), = entry.items()
+        found_kind = construct(kind) if isinstance(kind, str) else None
+        if found_kind is None or not isinstance(body, dict):
+            continue
+        for where, message, hint in found_kind.limits(body):
+            value = body.get(where[-1], None)
+            found.append(_diag(doc, "C107", f"{message}, got {_got(value)}", ("phases", key, kind) + where, hint))
     return found
 
 

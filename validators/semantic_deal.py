@@ -1,11 +1,10 @@
 """Deal arithmetic for the player count, followed along every course a deal can take.
 
-Hands + talon = deck: R320 a deal needs more cards than are left, R323 cards never dealt
-when play starts, R326 a deal of no cards, R327 trick play before any card is dealt.
-Exchange limits against the talon: R321 no talon, W601 the talon may run out, W611 an
-exchange of at most 0 cards (when written as a number: a param set to 0 is a switch).
-Piles: R324 the stock does not divide evenly, R325 a pile count that differs from the
-player count. Seating: R328 a first dealer who is not one of the seats.
+Each phase kind moves the card counts in its own ``count_cards`` (see :mod:`rulelang.constructs`:
+R320/R326 deal, R321/W601/W611 exchange, R324/R325 piles, R327 tricks); this module walks
+the courses of a deal and reports what no single phase can see: R323 cards never dealt when
+play starts (hands + talon must make the deck). Seating: R328 a first dealer who is not
+one of the seats.
 """
 
 from __future__ import annotations
@@ -13,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.constructs import construct
+from rulelang.diagnostics import Diagnostic
 from rulelang.document import Document
 from rulelang.ir import GameDef
 from rulelang.validators.checks import check
@@ -64,71 +64,14 @@ def _follow(game: GameDef, path: DealPath, literal: dict) -> list[tuple]:
         if kind == "tricks" and not started:
             started = True
             _leftover(table, step.index)
-        handler = _STEPS.get(kind)
-        if handler is not None:
-            handler(table, step.phase, step.index)
+        found = construct(kind) if isinstance(kind, str) else None
+        if found is not None and found.count_cards is not None:
+            found.count_cards(table, step.phase, step.index)
         if table.stock < 0:
             return table.found
     if not started:
         _leftover(table, None)
     return table.found
-
-
-def _deal(table: Table, phase, index: int) -> None:
-    if phase.each < 1:
-        table.report("R326", f"a deal of {phase.each} cards each gives nobody a card", index,
-                     "deal at least one card each, or remove this step")
-        return
-    need = phase.each * table.players
-    if need > table.stock:
-        dealt = table.cards - table.stock + need
-        table.report("R320", f"the deal needs {dealt} cards by this step but the deck has {table.cards}", index,
-                     "deal fewer cards each, or use a larger pack")
-        table.stock = -1
-        return
-    table.stock -= need
-    table.hand = None if table.hand is None else table.hand + phase.each
-    table.last_dealt = index
-
-
-def _talon(table: Table, phase, index: int) -> None:
-    table.talon, table.stock, table.last_dealt = table.stock, 0, index
-
-
-def _exchange(table: Table, phase, index: int) -> None:
-    asked = phase.max * table.players
-    if not table.talon:
-        table.report("R321", "an exchange with no talon to draw from", index, "put `talon: rest` before the exchange")
-    elif phase.max < 1 and table.literal.get(index):
-        table.report("W611", f"an exchange of at most {phase.max} cards lets nobody exchange anything", index,
-                     "set `max` to at least 1, or remove the exchange", WARNING)
-    elif asked > table.talon:
-        table.report("W601", f"the talon holds {table.talon} cards but the exchange may ask for up to {asked}; "
-                     "later players get what is left", index, "this is allowed; lower `max` if it is not meant",
-                     WARNING)
-
-
-def _piles(table: Table, phase, index: int) -> None:
-    count = phase.count
-    if count < 1:
-        table.report("R324", f"the stock cannot be laid out in {count} piles", index, "give `count` of at least 1")
-        return
-    if table.stock % count:
-        table.report("R324", f"the {table.stock} cards of the stock cannot be laid out in {count} equal piles",
-                     index, f"deal or remove cards so that the stock divides by {count}")
-    if count != table.players:
-        table.report("R325", f"{count} piles for {table.players} players: each player takes one pile, so some "
-                     + ("players get none" if count < table.players else "piles are never taken"), index,
-                     f"lay out {table.players} piles")
-    table.hand = None if table.hand is None or count != table.players else table.hand + table.stock // count
-    table.stock, table.last_dealt = 0, index
-
-
-def _tricks(table: Table, phase, index: int) -> None:
-    if table.hand == 0:
-        table.report("R327", "trick play starts before any card is dealt", index,
-                     "deal the cards first: put `deal` or `piles` phases before `tricks`")
-    table.hand = None
 
 
 def _leftover(table: Table, index: int | None) -> None:
@@ -141,9 +84,6 @@ def _leftover(table: Table, index: int | None) -> None:
                  f"{table.players}×{table.hand} and the talon {talon}", at,
                  "deal more cards each, put `talon: rest` after the last deal, or `remove` the unused cards")
     table.stock = 0
-
-
-_STEPS = {"deal": _deal, "talon": _talon, "exchange": _exchange, "piles": _piles, "tricks": _tricks}
 
 
 @check("first_dealer_is_a_seat", needs_definition=False)

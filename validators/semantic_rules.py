@@ -114,8 +114,8 @@ def _uncovered_lead(game: GameDef, rules, contract, values: dict) -> int | None:
     """A card that, led, no ``highest`` rule covers (so a trick of such cards has no winner)."""
     cards = game.deck.cards
     for card, spec in enumerate(cards):
-        state = stub_state(game, vars=dict(values), led_suit=spec.suit, trick_mask=1 << card, trick=[(0, card)],
-                           contract=contract)
+        state = stub_state(game, vars=dict(values), contract=contract)
+        state.tricks.led_suit, state.tricks.trick_mask, state.tricks.trick = spec.suit, 1 << card, [(0, card)]
         if not any(_covers(rule, state, card) for rule in rules.win):
             return card
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rulelang.constructs.base import receiver_of
 from rulelang.diagnostics import Diagnostic
 
 
@@ -89,10 +90,10 @@ class ScriptedDeal:
 
     def _queue(self, state) -> list[int]:
         if state.phase is not None and state.phase.kind == "deal":
-            return self.queues.setdefault(state.slots[state.pos], [])
+            return self.queues.setdefault(receiver_of(state), [])
         return self.talon
 
     def _who(self, state) -> str:
         if state.phase is not None and state.phase.kind == "deal":
-            return self.game.seat_name(state.slots[state.pos])
+            return self.game.seat_name(receiver_of(state))
         return "the talon"

@@ -28,7 +28,7 @@ from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents.inference import public_voids
 from rulelang.interpreter.agents.worlds import determinize
 from rulelang.interpreter.state import CHANCE
-from rulelang.interpreter.tricks import Tricks
+from rulelang.constructs.tricks import Tricks
 
 LEARNING_DEALS = 120
 ROLLOUT_BUDGET = 64
@@ -65,9 +65,9 @@ class HeuristicAgent:
         strength = self.strengths(state)
         cards = state.game.deck.cards
         weakest = min(legal, key=lambda c: (strength[c], cards[c].points * _sign(per_point), c))
-        if not state.trick:
+        if not state.tricks.trick:
             return self.lead(state, seat, legal, strength, weakest, per_trick > 0)
-        on_table = sum(cards[c].points for _, c in state.trick)
+        on_table = sum(cards[c].points for _, c in state.tricks.trick)
         wanted = per_trick + per_point * on_table > 0
         winner = Tricks.winning_play(state)[0]
         mask = sum(1 << c for c in legal)
@@ -94,7 +94,7 @@ class HeuristicAgent:
 
     def strengths(self, state) -> dict[int, int]:
         """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
-        key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.rules))
+        key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.tricks.rules))
         if key != self._strength_key:
             self._strength_key = key
             every = range(state.game.num_cards)
@@ -108,22 +108,22 @@ def _sign(value: float) -> int:
 
 def _beats(state, led: int, other: int) -> bool:
     """Whether ``led``, led, wins a trick of two cards against ``other`` under the rules in force."""
-    trick, mask, led_suit = state.trick, state.trick_mask, state.led_suit
+    trick, mask, led_suit = state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit
     first, second = 0, 1
-    state.trick = [(first, led), (second, other)]
-    state.trick_mask = 1 << led | 1 << other
-    state.led_suit = state.game.card_suits[led]
+    state.tricks.trick = [(first, led), (second, other)]
+    state.tricks.trick_mask = 1 << led | 1 << other
+    state.tricks.led_suit = state.game.card_suits[led]
     try:
         return Tricks.winning_play(state)[1] == led
     except EvalError:
         return False
     finally:
-        state.trick, state.trick_mask, state.led_suit = trick, mask, led_suit
+        state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit = trick, mask, led_suit
 
 
 def unseen_cards(state, seat: int) -> list[int]:
     """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
-    seen = state.hands[seat] | state.trick_mask | state.discards[seat]
+    seen = state.hands[seat] | state.tricks.trick_mask | state.discards[seat]
     for won in state.won:
         seen |= won
     return [c for c in range(state.game.num_cards) if not seen >> c & 1]
@@ -175,7 +175,7 @@ def _learn_worth(game) -> tuple[float, float]:
         returns = state.returns()
         for seat in range(game.num_players):
             taken = sum(points[c] for c in iter_bits(state.won[seat]))
-            rows.append((state.tricks[seat], taken, returns[seat]))
+            rows.append((state.tricks.taken[seat], taken, returns[seat]))
     return _fit(rows)
 
 
@@ -255,12 +255,12 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         return rng.choice(legal)
     if step.kind == "tricks":
         cards = world.game.deck.cards
-        on_table = sum(cards[c].points for _, c in world.trick)
-        if world.trick and _partner_holds_trick(world):
+        on_table = sum(cards[c].points for _, c in world.tricks.trick)
+        if world.tricks.trick and _partner_holds_trick(world):
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             keep = [c for c in legal if not taking >> c & 1] or legal
             return max(keep, key=lambda c: (cards[c].points * _sign(worth[1]), cards[c].order, -c))
-        if world.trick and worth[0] + worth[1] * on_table > 0:
+        if world.tricks.trick and worth[0] + worth[1] * on_table > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             if taking:
                 return min(iter_bits(taking), key=lambda c: (cards[c].order, c))

@@ -18,7 +18,7 @@ import random
 
 from rulelang.interpreter.agents.worlds import determinize, hidden_places
 from rulelang.interpreter.state import CHANCE
-from rulelang.interpreter.tricks import Tricks
+from rulelang.constructs.tricks import Tricks
 
 ATTEMPTS = 40
 
@@ -39,15 +39,15 @@ def public_voids(state, observer: int) -> list[int]:
 
 def _ruled_out(st, seat: int, card: int) -> int:
     """The cards ``seat`` cannot have held when it played ``card`` to the trick on the table."""
-    rules = st.rules
-    tiers = rules.follow if st.trick else rules.lead_from
+    rules = st.tricks.rules
+    tiers = rules.follow if st.tricks.trick else rules.lead_from
     before = 0
     for rule in tiers:
         if "hand(" in rule.text:
             return before
         mask = rule.fn(st, seat)
         if mask >> card & 1:
-            return before | _not_heading(st, seat, card, mask & ~before) if rules.head and st.trick else before
+            return before | _not_heading(st, seat, card, mask & ~before) if rules.head and st.tricks.trick else before
         before |= mask
     return 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulelang.constructs import construct
+
 
 def describe_view(state, seat: int) -> str:
     """A few lines of what ``seat`` sees now: hand, trick on the table, scores, contract."""
@@ -22,12 +24,6 @@ def describe_view(state, seat: int) -> str:
     lines.append("  scores: " + "  ".join(f"{s} {v}" for s, v in view["scores"].items()))
     phase = state.step
     if phase is not None:
-        lines.append("  now: " + _TURN_WORDS.get(phase.kind, phase.kind))
+        lines.append("  now: " + (construct(phase.kind).words or phase.kind))
     return "\n".join(lines)
 
-
-_TURN_WORDS = {
-    "exchange": "exchange — discard a card to the talon, or done to draw as many",
-    "decide": "decide", "choose": "choose", "tricks": "play a card", "auction": "bid, announce, double or pass",
-    "piles": "take a pile", "throw_in": "throw the cards in, or keep them",
-}

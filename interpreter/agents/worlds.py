@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from rulelang.constructs import construct, constructs
 from rulelang.deck import iter_bits
 
 
@@ -24,7 +25,8 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     """(kind, index, mask) of every place that holds cards ``seat`` cannot see."""
     places = [("hand", s, state.hands[s]) for s in range(state.game.num_players) if s != seat]
     places.append(("talon", 0, state.talon))
-    places.extend(("pile", i, pile) for i, pile in enumerate(state.piles))
+    for found in constructs().values():
+        places.extend(found.hidden(state))
     places.extend(("discards", s, state.discards[s]) for s in range(state.game.num_players) if s != seat)
     return [place for place in places if place[2]]
 
@@ -116,8 +118,8 @@ def _put(world, kind: str, index: int, old: int, new: int) -> None:
         world.dealt[index] = world.dealt[index] & ~old | new
     elif kind == "talon":
         world.talon = new
-    elif kind == "pile":
-        world.piles[index] = new
+    elif kind != "discards":
+        construct(kind).put_hidden(world, index, new)
     else:
         world.discards[index] = new
         world.dealt[index] = world.dealt[index] & ~old | new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from rulelang.constructs import construct
 from rulelang.deck import iter_bits
 
 
@@ -26,43 +27,10 @@ def dump_ir(d) -> list[str]:
              f"forehand +{d.forehand_offset}",
              f"deal variables: {', '.join(f'{k}: {v}' for k, v in d.deal_vars.items()) or 'none'}"]
     for number, phase in enumerate(d.phases, start=1):
-        lines.append(f"phase {number}: {phase.kind}" + _phase_detail(phase))
+        lines.append(f"phase {number}: {phase.kind}" + construct(phase.kind).dump(phase))
     m = d.match
     lines.append(f"match: start {m.start}; end when {m.end.text}; winner {m.winner}; tie {m.tie}")
     return lines
-
-
-def _phase_detail(p) -> str:
-    kind = p.kind
-    if kind == "deal":
-        return f" each {p.each}"
-    if kind == "choose":
-        return f" {p.var} by `{p.by.text}` from {', '.join(p.options)}"
-    if kind == "exchange":
-        return f" from `{p.start.text}` max {p.max}"
-    if kind == "decide":
-        forbid = "; ".join(f"forbid {o} when `{r.text}`" for o, r in p.forbid.items())
-        return f" {' | '.join(p.options)} from `{p.start.text}` leave {p.leave}" + (f"; {forbid}" if forbid else "")
-    if kind == "tricks":
-        text = f" among `{p.among.text}` lead `{p.lead.text}`{_trick_rules(p.rules)} alone {p.alone}"
-        for name, rules in p.by_contract.items():
-            text += f"\n  in {name}:{_trick_rules(rules)}"
-        return text
-    if kind == "auction":
-        return f" from `{p.start.text}` pass {p.pass_word}, {p.for_word}/{p.against_word}, doubling " \
-            f"{', '.join(p.doubling) or 'none'}"
-    if kind == "settle":
-        return f" {p.pattern}" + (f" times `{p.multiplier.text}`" if p.multiplier else "")
-    if kind == "score":
-        return f" each `{p.each.text}` add `{p.add.text}`"
-    return ""
-
-
-def _trick_rules(rules) -> str:
-    lead = ", ".join(f"`{r.text}`" for r in rules.lead_from) or "any card"
-    follow = ", ".join(f"`{r.text}`" for r in rules.follow)
-    win = ", ".join(w.text for w in rules.win)
-    return f" lead from {lead}; follow {follow}; win {win}" + ("; must head" if rules.head else "")
 
 
 def dump_tables(d) -> list[str]:

@@ -63,7 +63,7 @@ def compare_scores(log, game, outcome, own) -> dict:
                       "difference": difference},
             "stopped": problem.to_json() if problem else None,
             "stopped_in_deal": state.deal_number + 1 if problem else None,
-            "last_trick": _trick_text(game, state.last_trick) if problem and state.last_trick else None,
+            "last_trick": _trick_text(game, state.tricks.last_trick) if problem and state.tricks.last_trick else None,
             "match_over_early": state.is_terminal() and bool(logged_deals) and state.deal_number < logged_deals,
             "match_goes_on": not problem and not state.is_terminal() and log.result is not None}
 

@@ -18,8 +18,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from rulelang.cli import output
+from rulelang.constructs import construct
 
-NOT_DECISIONS = {"deal", "tricks", "exchange", "choose", "piles"}
 MATCH_CAP = 500          # deals after which a random match counts as unfinished
 AUTO_MATCHES = 100       # at most this many whole matches unless --matches says otherwise
 
@@ -112,7 +112,7 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
     for actor, kind, action in asked:
         if kind == "exchange" and action < game.num_cards:
             tally.exchanged[seat(actor)] += 1
-        elif kind not in NOT_DECISIONS:
+        elif construct(kind).tallied:
             tally.decisions[(kind, game.action_to_string(action))][seat(actor)] += 1
     for actor, text in result["decisions"].items():
         if str(text).endswith(" (forced)"):

@@ -1,0 +1,42 @@
+"""The rule constructs: one module per phase kind, each holding everything about that kind.
+
+Every module of this package that defines ``CONSTRUCT`` (a subclass of
+:class:`~rulelang.constructs.base.Construct`) is registered; the stages — schema,
+DSL, compiler, checks, interpreter, ``explain``, ``fmt``, narration — iterate over
+:func:`constructs` and never name a kind. docs/architecture.md says how to add one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+
+from rulelang.constructs.base import Construct, DealPart
+
+
+@lru_cache(maxsize=1)
+def constructs() -> dict[str, type[Construct]]:
+    """Every registered construct by its kind, in the order the documentation lists them."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        construct = getattr(module, "CONSTRUCT", None)
+        if construct is not None:
+            found.append(construct)
+    found.sort(key=lambda c: (c.order, c.kind))
+    return {c.kind: c for c in found}
+
+
+def construct(kind: str) -> type[Construct] | None:
+    """The construct of a phase kind, or None for an unknown kind."""
+    return constructs().get(kind)
+
+
+@lru_cache(maxsize=1)
+def with_parts() -> tuple[type[Construct], ...]:
+    """The constructs that keep a slice of deal state."""
+    return tuple(c for c in constructs().values() if c.part is not None)
+
+
+__all__ = ["Construct", "DealPart", "construct", "constructs", "with_parts"]

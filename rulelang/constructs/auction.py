@@ -1,0 +1,362 @@
+"""``auction``: contracts bid on a ladder, items announced for or against the declaring side, doubled in turn.
+
+YAML ``- auction: {from: forehand, pass: weiter, for: re, against: contra, doubling: [kontra, re]}``
+with the ladder under ``contracts`` and the items under ``items``; DSL ``auction { … }``.
+The first speaker must bid; the auction ends when every seat in a row has passed. The
+winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from rulelang.compile_items import announcement, doubling
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import SEAT, EvalError
+from rulelang.ir import PhaseBase, Rule
+from rulelang.validators.checks import check
+
+
+@dataclass
+class AuctionPhase(PhaseBase):
+    """Rounds of bids, announcements and doublings until every seat in a row passes."""
+
+    start: Rule | None = None
+    pass_word: str = "pass"
+    for_word: str = "for"
+    against_word: str = "against"
+    doubling: list[str] = field(default_factory=list)
+    kind: str = "auction"
+
+
+class AuctionState(DealPart):
+    """The seats in turn (``order``, ``pos``), passes in a row, the items announced (True: for the
+    declarers), each item's doubling level, and everything said (``log``: seat, action name)."""
+
+    __slots__ = ("order", "pos", "passes", "announced", "levels", "log")
+    copied = ("order", "announced", "levels", "log")
+
+    def __init__(self, game) -> None:
+        self.order: list[int] = []
+        self.pos = self.passes = 0
+        self.announced: dict[str, bool] = {}
+        self.levels: dict[str, int] = {}
+        self.log: list[tuple[int, str]] = []
+
+
+class AuctionTable:
+    """What an auction phase's options are made of, worked out once per game: the contracts in
+    order with their rank, condition and action; per contract, the items that count in it with
+    their announcement and doubling actions."""
+
+    def __init__(self, game, phase):
+        definition, ids = game.definition, game.symbol_ids
+        self.pass_id = ids.get(phase.pass_word)
+        self.ranks = {c.name: c.rank for c in definition.contracts.values()}
+        self.contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
+        self.counting = {}
+        for name, contract in definition.contracts.items():
+            listed = contract.items if contract.items is not None else list(definition.items)
+            self.counting[name] = [self._item(definition.items[item], ids, phase) for item in listed
+                                   if item in definition.items]
+
+    @staticmethod
+    def _item(spec, ids, phase) -> tuple:
+        """(name, who may announce it or None, the two announcement actions, the doubling actions)."""
+        announce = spec.announce if spec.announce and not spec.is_game else None
+        return (spec.name, announce, ids.get(announcement(spec.name, phase.for_word)),
+                ids.get(announcement(spec.name, phase.against_word)),
+                [ids.get(doubling(word, spec.name)) for word in phase.doubling])
+
+
+def _table(game, phase) -> AuctionTable:
+    """The :class:`AuctionTable` of ``phase``, built on first use and kept with the game."""
+    tables = game.auction_tables
+    table = tables.get(id(phase))
+    if table is None:
+        table = tables[id(phase)] = AuctionTable(game, phase)
+    return table
+
+
+def counting_items(st) -> list[str]:
+    """The items that count in the current contract."""
+    game = st.game.definition
+    contract = game.contracts.get(st.contract)
+    listed = contract.items if contract is not None and contract.items is not None else list(game.items)
+    return [name for name in listed if name in game.items]
+
+
+def owner_is_declarers(st, item: str) -> bool | None:
+    """True if the item belongs to the declaring side, False if to the defenders, None if not live."""
+    if st.game.definition.items[item].is_game:
+        return True
+    return st.auction.announced.get(item)
+
+
+class Auction(Construct):
+    """Turns in order from ``start``: bid a higher contract, announce an item, double, or pass.
+    The first speaker must bid; the auction ends when every seat in a row has passed."""
+
+    kind = "auction"
+    order = 110
+    summary = "contracts are bid, items announced and doubled"
+    schema = {'entry': 'Bidding, announcements and doubling.',
+              'defs': {'auctionPhase': {'title': 'a mapping with from, pass, for, against, doubling',
+                                        'description': 'Rounds of bids, announcements and doublings until every seat '
+                                                       'in a row passes; the first speaker must bid.',
+                                        'type': 'object',
+                                        'additionalProperties': False,
+                                        'required': ['from'],
+                                        'properties': {'from': {'description': 'The seat that speaks first.',
+                                                                '$ref': '#/$defs/seatExpr'},
+                                                       'pass': {'description': 'The word for passing (e.g. weiter).',
+                                                                '$ref': '#/$defs/name'},
+                                                       'for': {'description': 'The word announcing an item for the '
+                                                                              'declaring side (e.g. dazu).',
+                                                               '$ref': '#/$defs/name'},
+                                                       'against': {'description': 'The word announcing an item '
+                                                                                  'against the declaring side (e.g. '
+                                                                                  'dagegen).',
+                                                                   '$ref': '#/$defs/name'},
+                                                       'doubling': {'description': 'The doubling chain, each step '
+                                                                                   "×2, alternately by the item's "
+                                                                                   'opponents and its owners (e.g. '
+                                                                                   '[kontra, retour, supra, '
+                                                                                   'resupra]).',
+                                                                    'type': 'array',
+                                                                    'items': {'$ref': '#/$defs/name'}},
+                                                       'when': WHEN}}}}
+    codes = ("G420", "E506", "E507", "E508")
+    part = AuctionState
+    repeats = True
+    words = "bid, announce, double or pass"
+
+    @staticmethod
+    def symbols(c, body) -> list[str]:
+        """Every action name of an auction: contracts, announcements, doublings, the pass word."""
+        contracts = [str(name) for name in c.data.get("contracts") or {}]
+        items = c.data.get("items") or {}
+        for_word, against = str(body.get("for", "for")), str(body.get("against", "against"))
+        names = list(contracts)
+        for name, spec in items.items():
+            if (spec or {}).get("announce"):
+                names += [announcement(name, for_word), announcement(name, against)]
+        for word in body.get("doubling") or []:
+            names += [doubling(word, name) for name in items]
+        names.append(str(body.get("pass", "pass")))
+        return names
+
+    @staticmethod
+    def compile(c, path, body):
+        return AuctionPhase(start=c.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
+                            for_word=str(body.get("for", "for")), against_word=str(body.get("against", "against")),
+                            doubling=[str(d) for d in body.get("doubling") or []])
+
+    @staticmethod
+    def dump(phase) -> str:
+        return f" from `{phase.start.text}` pass {phase.pass_word}, {phase.for_word}/{phase.against_word}, " \
+            f"doubling {', '.join(phase.doubling) or 'none'}"
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        part = st.auction
+        part.order = seats_from(st, phase.start.fn(st, None), (1 << st.game.num_players) - 1)
+        part.pos, part.passes = 0, 0
+        st.current = part.order[0]
+        if not Auction.options(st, phase, st.current):
+            raise EvalError(f"{st.game.seat_name(st.current)} has no legal bid to open the auction", phase.span)
+        return True
+
+    @staticmethod
+    def options(st, phase, seat) -> list[str]:
+        """The action names ``seat`` may say now."""
+        symbols, base = st.game.symbols, st.game.symbol_base
+        return [symbols[action - base] for action in Auction.option_ids(st, phase, seat)]
+
+    @staticmethod
+    def option_ids(st, phase, seat) -> list[int]:
+        """The actions ``seat`` may take now, in the order of :meth:`options`."""
+        table = _table(st.game, phase)
+        current = table.ranks.get(st.contract)
+        ids = [action for rank, allow, action in table.contracts
+               if (current is None or rank > current) and (allow is None or allow.fn(st, seat))]
+        if current is None:
+            return ids
+        ids.append(table.pass_id)
+        counting = table.counting[st.contract]
+        on_declarers = bool(st.side_mask >> seat & 1)
+        announced = st.auction.announced
+        for item, announce, for_id, against_id, _ in counting:
+            if announce and item not in announced and announce in ("both", "for" if on_declarers else "against"):
+                ids.append(for_id if on_declarers else against_id)
+        levels = st.auction.levels
+        for item, _, _, _, doubling_ids in counting:
+            level = levels.get(item, 0)
+            if level < len(doubling_ids) and Auction._may_double(st, item, level, seat):
+                ids.append(doubling_ids[level])
+        return ids
+
+    @staticmethod
+    def _may_double(st, item: str, level: int, seat: int) -> bool:
+        owner = owner_is_declarers(st, item)
+        if owner is None:
+            return False
+        on_declarers = bool(st.side_mask >> seat & 1)
+        by_owner = level % 2 == 1
+        return on_declarers == (owner if by_owner else not owner)
+
+    @staticmethod
+    def legal(st, phase):
+        return sorted(Auction.option_ids(st, phase, st.current))
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        part = st.auction
+        seat = st.current
+        name = symbol(st, action)
+        part.log.append((seat, name))
+        if name == phase.pass_word:
+            part.passes += 1
+        else:
+            part.passes = 0
+            Auction._say(st, phase, seat, name)
+        if part.passes >= len(part.order):
+            return True
+        part.pos = (part.pos + 1) % len(part.order)
+        st.current = part.order[part.pos]
+        return False
+
+    @staticmethod
+    def _say(st, phase, seat: int, name: str) -> None:
+        game, part = st.game.definition, st.auction
+        if name in game.contracts:
+            Auction._bid(st, game.contracts[name], seat)
+            return
+        kind, item, on_declarers = Auction.meaning(st, phase, name)
+        if kind == "announce":
+            part.announced[item] = on_declarers
+            if not on_declarers and game.items[item].against_kontra:
+                game_item = next((i for i, spec in game.items.items() if spec.is_game), None)
+                if game_item is not None:
+                    part.levels[game_item] = max(part.levels.get(game_item, 0), 1)
+        else:
+            part.levels[item] = part.levels.get(item, 0) + 1
+        if seat != st.declarer and st.side_mask >> seat & 1:
+            st.revealed = True
+
+    @staticmethod
+    def meaning(st, phase, name: str) -> tuple[str, str, bool]:
+        """What an announcement or doubling action says: (kind, item, for the declarers?)."""
+        for item in st.game.definition.items:
+            if name == announcement(item, phase.for_word):
+                return "announce", item, True
+            if name == announcement(item, phase.against_word):
+                return "announce", item, False
+            if any(name == doubling(word, item) for word in phase.doubling):
+                return "double", item, False
+        raise ValueError(f"not an auction action: {name}")
+
+    @staticmethod
+    def _bid(st, contract, seat: int) -> None:
+        st.contract = contract.name
+        st.declarer = seat
+        st.auction.announced, st.auction.levels = {}, {}
+        st.called, st.side_mask, st.revealed = -1, 1 << seat, False
+        if contract.sides == "called":
+            card = contract.calls.fn(st, seat)
+            st.called = card
+            holder = next((s for s, hand in enumerate(st.hands) if card >= 0 and hand >> card & 1), -1)
+            if holder >= 0:
+                st.side_mask |= 1 << holder
+
+    @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        name = st.action_to_string(action)
+        who = st.game.seat_name(st.current)
+        contract = st.game.definition.contracts.get(name)
+        legal = ", ".join(Auction.options(st, phase, st.current))
+        if contract is not None and contract.allow is not None and not contract.allow.fn(st, st.current):
+            return Diagnostic("E506", f"{who} may not bid {name}: the condition `{contract.allow.text}` does not "
+                              "hold", contract.allow.span, f"legal now: {legal}")
+        if contract is not None:
+            return Diagnostic("E507", f"{who} may not bid {name}: it does not outrank {st.contract}", contract.span,
+                              f"legal now: {legal}")
+        return Diagnostic("E508", f"{who} may not say '{name}' now", phase.span, f"legal now: {legal}")
+
+    @staticmethod
+    def observe(st, player: int) -> dict:
+        """Everything said in the auction is public."""
+        if st.contract is None:
+            return {}
+        seat = st.game.seat_name
+        return {"announcements": [(seat(s), text) for s, text in st.auction.log]}
+
+    @staticmethod
+    def action_words(st, step, action: int, name: str) -> str | None:
+        from rulelang.interpreter.words import contract_title, item_title
+        game = st.game
+        if name == step.pass_word:
+            return f"passes ({name})"
+        if name in game.definition.contracts:
+            return f"bids {contract_title(game, name)}"
+        for item in game.definition.items:
+            if name == announcement(item, step.for_word):
+                return f"announces {item_title(game, item)} ({step.for_word})"
+            if name == announcement(item, step.against_word):
+                return f"announces {item_title(game, item)} against the declarers ({step.against_word})"
+            for word in step.doubling:
+                if name == doubling(word, item):
+                    return f"says {word.capitalize()} on {item_title(game, item)}"
+        return f"says {name}"
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        words = ", ".join(str(d) for d in body.get("doubling") or [])
+        lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
+                 "outrank the one before), and the first speaker must bid",
+                 f"Then players announce items for ({body.get('for', 'for')}) or against "
+                 f"({body.get('against', 'against')}) the declaring side"]
+        if words:
+            lines.append(f"Each announcement can be doubled in turn: {words}, each step twice the value")
+        lines.append(f"'{body.get('pass', 'pass')}' passes; the auction ends when every player in a row has passed")
+        return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when"})
+
+
+@check("auction_words")
+def auction_words(doc, game) -> Iterator[Diagnostic]:
+    """The auction's words must differ from each other and from the contracts, or rounds may never end (G420)."""
+    for i, phase in enumerate(game.phases):
+        if getattr(phase, "kind", None) != "auction":
+            continue
+        body = ("phases", i, "auction")
+        words = [("pass", phase.pass_word), ("for", phase.for_word), ("against", phase.against_word)]
+        words += [(("doubling", j), w) for j, w in enumerate(phase.doubling)]
+        for key, word in words:
+            clash = _clash(game, words, key, word, body)
+            if clash:
+                what, where = clash
+                yield Diagnostic("G420", f"the auction word '{word}' is also {what}, so the two cannot be told apart "
+                                 "and the rounds may never end", doc.span_of(body + _as_path(key)),
+                                 "give every word of the auction its own name",
+                                 notes=[(f"{what} is here", doc.span_of(where))])
+
+
+def _clash(game, words: list, key, word: str, body: tuple) -> tuple[str, tuple] | None:
+    """What else the word ``word`` (at ``key``) names, and where that is written."""
+    if key == "pass" and word in game.contracts:
+        return f"the name of the contract '{word}'", ("contracts", word)
+    earlier = [k for k, w in words[:words.index((key, word))] if w == word]
+    if earlier:
+        other = earlier[0]
+        return f"the {'doubling word' if isinstance(other, tuple) else f'{other!r} word'}", body + _as_path(other)
+    return None
+
+
+def _as_path(key) -> tuple:
+    return key if isinstance(key, tuple) else (key,)
+
+
+CONSTRUCT = Auction

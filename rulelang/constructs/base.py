@@ -1,0 +1,235 @@
+"""What every construct has, with the defaults most of them keep.
+
+A construct is one class that carries everything about one kind of phase: its document
+shape (``schema``), its DSL rules (``dsl``), its compilation (``compile``), its checks
+(``count_cards`` for the deal arithmetic; further checks registered with
+:func:`rulelang.validators.checks.check` in the same module), its runtime (``enter``,
+``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``), what it adds to
+what a seat sees (``observe``, ``hidden``), its deal record (``deal_result``), its English
+(``english``), its ``fmt`` rendering (``fmt``), its narration (``words``, ``action_words``)
+and its diagnostic codes (``codes``). The generic stages iterate over the registered
+constructs (:func:`rulelang.constructs.constructs`) and never name one.
+
+A construct that keeps deal state declares a :class:`DealPart` subclass as ``part``; the
+State then holds one instance per deal at the attribute named ``kind`` (``st.piles``),
+made anew at each deal and copied by ``clone`` and the undo stack.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from rulelang.deck import bit_list
+from rulelang.diagnostics import Diagnostic
+
+CHANCE = -1
+Lines = list[str]
+bits = bit_list
+
+
+class DealPart:
+    """One construct's slice of deal state: the fields in ``__slots__``, containers listed in ``copied``."""
+
+    __slots__ = ()
+    copied: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game) -> None:
+        """A fresh slice for a new deal of ``game`` (subclasses set their fields)."""
+
+    def copy(self) -> "DealPart":
+        """An independent copy: the fields shared, the containers in ``copied`` copied."""
+        other = object.__new__(type(self))
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in self.copied:
+            setattr(other, name, getattr(self, name).copy())
+        return other
+
+
+def seats_from(st, start: int, mask: int) -> list[int]:
+    """The seats of ``mask`` in the direction of play, beginning at ``start`` (or the next one in mask)."""
+    cache = st.game.seat_orders
+    key = (start, mask)
+    order = cache.get(key)
+    if order is None:
+        n, step = st.game.num_players, st.game.definition.step
+        order = cache[key] = [seat for seat in ((start + i * step) % n for i in range(n)) if mask >> seat & 1]
+    return list(order)
+
+
+def turn_order(st, start: int, mask: int) -> list[int]:
+    """``seats_from``, narrowed to ``st.only_seat`` when the phase runs as one seat's step of a turn."""
+    order = seats_from(st, start, mask)
+    if st.only_seat is not None:
+        return [seat for seat in order if seat == st.only_seat]
+    return order
+
+
+def symbol(st, action: int) -> str:
+    """The decision name an action stands for."""
+    return st.game.symbols[action - st.game.symbol_base]
+
+
+class Construct:
+    """The defaults of a phase kind; each construct module subclasses it once as ``CONSTRUCT``."""
+
+    kind: ClassVar[str] = ""
+    order: ClassVar[int] = 1000
+    summary: ClassVar[str] = ""
+    schema: ClassVar[dict] = {}
+    codes: ClassVar[tuple[str, ...]] = ()
+    dsl: ClassVar[dict[str, Callable]] = {}
+    part: ClassVar[type[DealPart] | None] = None
+    public: ClassVar[bool] = True
+    step: ClassVar[bool] = False
+    tallied: ClassVar[bool] = True
+    deals: ClassVar[bool] = False
+    words: ClassVar[str] = ""
+    redeals: ClassVar[bool] = False
+    repeats: ClassVar[bool] = False
+    count_cards: ClassVar[Callable | None] = None
+    draws: ClassVar[Callable | None] = None
+    apply_drawn: ClassVar[Callable | None] = None
+
+    # ------------------------------------------------------------------ document and compilation
+    @staticmethod
+    def compile(c, path: tuple, body: dict):
+        """The IR of this phase from its document ``body`` at ``path`` (``c``: the game compiler)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def limits(body: dict):
+        """(key path, message, hint) of each limit the schema leaves open but the engine needs (C107)."""
+        return ()
+
+    @staticmethod
+    def symbols(c, body: dict) -> list[str]:
+        """The decision names this phase adds to the game's actions (``c``: the game compiler)."""
+        return []
+
+    @staticmethod
+    def deal_vars(c, body: dict) -> dict[str, str]:
+        """The deal variables this phase declares, with their types."""
+        return {}
+
+    @staticmethod
+    def option_names(body: dict) -> list[str]:
+        """The names this phase lets expressions use as constants (its options)."""
+        return []
+
+    @staticmethod
+    def steps_of(body: dict) -> list:
+        """The phase entries this phase runs as its steps (``turns``)."""
+        return []
+
+    typed_later: ClassVar[bool] = False
+    """True when the types of ``deal_vars`` are guesses that compilation settles (``set``)."""
+
+    @staticmethod
+    def dump(phase) -> str:
+        """The rest of this phase's line in ``rulelang dump --stage ir``."""
+        return ""
+
+    # ------------------------------------------------------------------ checks
+    @staticmethod
+    def blocked(phase) -> str | None:
+        """Why no deal can get past this phase whatever happens (G402), or None."""
+        return None
+
+    @staticmethod
+    def blocker_notes(doc, phase) -> list:
+        """Notes for G402: where the blocked deal goes, or the rules that block it."""
+        return []
+
+    # ------------------------------------------------------------------ runtime
+    @staticmethod
+    def enter(st, phase) -> bool:
+        """Start the phase; True when it now waits for an action."""
+        return False
+
+    @staticmethod
+    def legal(st, phase) -> list[int]:
+        """The legal actions now, ascending."""
+        return []
+
+    @staticmethod
+    def apply(st, phase, action: int) -> bool:
+        """Apply a legal action; True when the phase is over."""
+        return True
+
+    @staticmethod
+    def seer(st, phase, action: int) -> int:
+        """The seat that alone sees ``action`` (-2: nobody; -1: everyone)."""
+        return -1
+
+    @staticmethod
+    def explain(st, phase, action: int) -> Diagnostic:
+        """Why ``action`` is not legal now, located at the rule that forbids it."""
+        name = st.action_to_string(action)
+        return Diagnostic("E501", f"'{name}' is not a move that can be made now", getattr(phase, "span", None),
+                          f"legal now: {', '.join(st.action_to_string(a) for a in st.legal_actions())}")
+
+    @staticmethod
+    def receiver(st, phase) -> int:
+        """The seat the pending chance card goes to, -1 when it goes to no seat."""
+        return -1
+
+    @staticmethod
+    def current_step(st, phase):
+        """The phase whose rules apply to the next action (a phase that runs steps names its step)."""
+        return phase
+
+    # ------------------------------------------------------------------ what seats see, and the record
+    @staticmethod
+    def observe(st, player: int) -> dict:
+        """What this construct adds to ``observation(player)``: public facts and ``player``'s own."""
+        return {}
+
+    @staticmethod
+    def places(st) -> dict[str, int]:
+        """The card places this construct holds now, by name (see ``State.card_places``)."""
+        return {}
+
+    @staticmethod
+    def hidden(st) -> list[tuple[str, int, int]]:
+        """(this construct's kind, index, mask) of the places it holds face down from every seat."""
+        return []
+
+    @staticmethod
+    def put_hidden(world, index: int, cards: int) -> None:
+        """Give the hidden place ``index`` of :meth:`hidden` the cards ``cards`` (a world dealt anew)."""
+
+    @staticmethod
+    def deal_result(st) -> dict:
+        """What this construct adds to the record of a finished deal."""
+        return {}
+
+    @staticmethod
+    def action_words(st, step, action: int, name: str) -> str | None:
+        """What everyone sees a seat do with the action ``name`` in this phase."""
+        return f"says {name}"
+
+    # ------------------------------------------------------------------ prose
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        """The phase in plain English, for ``rulelang explain``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fmt(value: Any, pad: str) -> Lines | None:
+        """The phase as a readable DSL statement, or None to print it as plain keys."""
+        return None
+
+
+WHEN = {"description": "A condition; the phase runs only when it holds (e.g. dealing == cut).",
+        "$ref": "#/$defs/boolExpr"}
+"""The schema of the ``when`` key every phase has."""
+
+
+def receiver_of(st) -> int:
+    """The seat the pending chance card goes to (-1: to no seat), by the construct of the current step."""
+    step = st.step
+    if step is None or st.sub == "first_dealer":
+        return -1
+    from rulelang.constructs import construct
+    return construct(step.kind).receiver(st, step)

@@ -1,0 +1,158 @@
+"""``deal``: chance gives every seat a packet of cards, from forehand in the direction of play.
+
+YAML ``- deal: {each: 3}``; DSL ``deal each 3`` (grammar section "deal").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, seats_from
+from rulelang.exprcompile import EvalError
+from rulelang.ir import PhaseBase
+
+
+@dataclass
+class DealPhase(PhaseBase):
+    """Every seat receives ``each`` cards, from forehand in the direction of play."""
+
+    each: int
+    kind: str = "deal"
+
+
+class DealState(DealPart):
+    """The seat each card of the deal goes to (``slots``) and how many are dealt (``pos``)."""
+
+    __slots__ = ("slots", "pos")
+    copied = ("slots",)
+
+    def __init__(self, game) -> None:
+        self.slots: list[int] = []
+        self.pos = 0
+
+
+def _dsl(b, meta, children):
+    """``deal [each N] [when COND]``."""
+    each, when = children
+    return b.phase("deal", meta, [("each", each), ("when", when)])
+
+
+class Deal(Construct):
+    """Chance deals ``each`` cards to every seat, forehand first, one packet per seat."""
+
+    kind = "deal"
+    order = 10
+    summary = "every seat receives a packet of cards"
+    schema = {'entry': 'Every seat receives cards, one packet at a time.',
+              'defs': {'dealPhase': {'title': 'a mapping like {each: 3}',
+                                     'description': 'Dealing a packet to every seat.',
+                                     'type': 'object',
+                                     'additionalProperties': False,
+                                     'required': ['each'],
+                                     'properties': {'each': {'description': 'How many cards every seat receives in '
+                                                                            'this packet.',
+                                                             '$ref': '#/$defs/intExpr'},
+                                                    'when': WHEN}}}}
+    codes = ("R320", "R326")
+    tallied = False
+    deals = True
+    dsl = {"deal": _dsl}
+    part = DealState
+    public = False
+
+    @staticmethod
+    def compile(c, path, body):
+        return DealPhase(c.number(path + ("each",), 1))
+
+    @staticmethod
+    def dump(phase) -> str:
+        return f" each {phase.each}"
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: the packets come out of the stock."""
+        if phase.each < 1:
+            table.report("R326", f"a deal of {phase.each} cards each gives nobody a card", index,
+                         "deal at least one card each, or remove this step")
+            return
+        need = phase.each * table.players
+        if need > table.stock:
+            dealt = table.cards - table.stock + need
+            table.report("R320", f"the deal needs {dealt} cards by this step but the deck has {table.cards}", index,
+                         "deal fewer cards each, or use a larger pack")
+            table.stock = -1
+            return
+        table.stock -= need
+        table.hand = None if table.hand is None else table.hand + phase.each
+        table.last_dealt = index
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        part = st.deal
+        order = seats_from(st, st.forehand, (1 << st.game.num_players) - 1)
+        part.slots = [seat for seat in order for _ in range(phase.each)]
+        if bin(st.stock).count("1") < len(part.slots):
+            raise EvalError(f"the deal needs {len(part.slots)} cards but only {bin(st.stock).count('1')} are left",
+                            phase.span)
+        part.pos = 0
+        st.current = CHANCE
+        return bool(part.slots)
+
+    @staticmethod
+    def legal(st, phase):
+        return bits(st.stock)
+
+    @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The cards the pending chance events draw from, and how many they draw."""
+        return st.stock, len(st.deal.slots) - st.deal.pos
+
+    @staticmethod
+    def seer(st, phase, action):
+        return st.deal.slots[st.deal.pos]
+
+    @staticmethod
+    def receiver(st, phase) -> int:
+        return st.deal.slots[st.deal.pos]
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        part = st.deal
+        bit = 1 << action
+        seat = part.slots[part.pos]
+        st.stock ^= bit
+        st.hands[seat] |= bit
+        st.dealt[seat] |= bit
+        part.pos += 1
+        return part.pos >= len(part.slots)
+
+    @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """``apply`` of each of ``cards`` in turn, its seer noted in ``st.seen``; True when the deal is done."""
+        part = st.deal
+        slots, pos, hands, dealt, seen = part.slots, part.pos, st.hands, st.dealt, st.seen
+        taken = 0
+        for card in cards:
+            seat, bit = slots[pos], 1 << card
+            hands[seat] |= bit
+            dealt[seat] |= bit
+            seen.append(seat)
+            taken |= bit
+            pos += 1
+        st.stock ^= taken
+        part.pos = pos
+        return pos >= len(slots)
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import count, rest
+        return [f"Deal every player {count(body.get('each', 1), 'card', ctx)}, one packet each, starting with "
+                f"forehand and going {ctx.direction}"] + rest(body, {"each", "when"})
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import WHEN_PART, expr_text, plain_head
+        return plain_head("deal", {"each", "when"}, [("each", "each", expr_text), WHEN_PART])(value, pad)
+
+
+CONSTRUCT = Deal

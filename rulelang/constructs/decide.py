@@ -1,0 +1,213 @@
+"""``decide``: each seat still in picks one of some options; ``leave`` drops it from the deal.
+
+YAML ``- decide: {options: [play, pass], from: forehand, leave: pass, forbid: {pass: COND}}``;
+DSL ``decide play | pass from forehand leave pass { forbid pass when COND }``. A seat with
+one option left takes it without being asked. May be a step of ``turns``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, symbol, turn_order
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import BOOL, SEAT, EvalError
+from rulelang.ir import PhaseBase, Rule
+
+
+@dataclass
+class DecidePhase(PhaseBase):
+    """Each seat in turn from ``start`` picks an option; ``leave`` drops it from the active seats."""
+
+    options: list[str]
+    start: Rule
+    leave: str | None
+    forbid: dict[str, Rule]
+    kind: str = "decide"
+
+
+class DecideState(DealPart):
+    """The seats in turn (``order``) and whose turn it is (``pos``)."""
+
+    __slots__ = ("order", "pos")
+    copied = ("order",)
+
+    def __init__(self, game) -> None:
+        self.order: list[int] = []
+        self.pos = 0
+
+
+def _dsl(b, meta, children):
+    """``decide A | B [from SEAT] [leave A] [when COND] [{ forbid … }]``."""
+    options, source, leave, when, block = children
+    parts = [("options", options), ("from", source), ("leave", leave), ("when", when)]
+    return b.phase("decide", meta, parts, [block])
+
+
+def _dsl_block(b, meta, children):
+    """The ``{ … }`` of a decide phase."""
+    from rulelang.dsl import flatten
+    return flatten(children)
+
+
+class Decide(Construct):
+    """Each active seat in turn picks an option; forced choices are taken without asking."""
+
+    kind = "decide"
+    order = 50
+    summary = "each seat in turn picks one of some options"
+    schema = {'entry': 'Each seat in turn picks one of some options.',
+              'defs': {'decidePhase': {'title': 'a mapping with options, from, leave and forbid',
+                                       'description': 'Each seat in turn picks an option.',
+                                       'type': 'object',
+                                       'additionalProperties': False,
+                                       'required': ['options', 'from'],
+                                       'properties': {'options': {'description': 'The options to pick from, e.g. '
+                                                                                 '[play, pass].',
+                                                                  'type': 'array',
+                                                                  'minItems': 1,
+                                                                  'uniqueItems': True,
+                                                                  'items': {'$ref': '#/$defs/name'}},
+                                                      'from': {'description': 'The seat that decides first; the '
+                                                                              'others follow in the direction.',
+                                                               '$ref': '#/$defs/seatExpr'},
+                                                      'leave': {'description': 'The option that takes a seat out of '
+                                                                               'the active set for this deal.',
+                                                                '$ref': '#/$defs/name'},
+                                                      'forbid': {'description': 'Option to condition: the option is '
+                                                                                'illegal when the condition holds '
+                                                                                '(player is the deciding seat).',
+                                                                 'type': 'object',
+                                                                 'propertyNames': {'$ref': '#/$defs/name'},
+                                                                 'additionalProperties': {'$ref': '#/$defs/boolExpr'}},
+                                                      'when': WHEN}}}}
+    codes = ("N208", "E502")
+    dsl = {"decide": _dsl, "decide_block": _dsl_block}
+    part = DecideState
+    step = True
+    words = "decide"
+
+    @staticmethod
+    def symbols(c, body) -> list[str]:
+        return [str(o) for o in body.get("options") or []]
+
+    @staticmethod
+    def option_names(body) -> list[str]:
+        options = body.get("options")
+        return [str(o) for o in options] if isinstance(options, list) else []
+
+    @staticmethod
+    def compile(c, path, body):
+        options = [str(o) for o in body.get("options") or []]
+        leave = body.get("leave")
+        if leave is not None and str(leave) not in options:
+            c.error("N208", f"`leave: {leave}` is not one of the options {', '.join(options)}", path + ("leave",),
+                    "name the option that takes a seat out of the deal")
+        scope = c.player_scope()
+        forbid = {}
+        for option in body.get("forbid") or {}:
+            if str(option) not in options:
+                c.error("N208", f"`forbid {option}`: '{option}' is not one of the options",
+                        path + ("forbid", option), f"the options are {', '.join(options)}")
+            forbid[str(option)] = c.rule(path + ("forbid", option), BOOL, scope)
+        return DecidePhase(options, c.rule(path + ("from",), SEAT), leave and str(leave), forbid)
+
+    @staticmethod
+    def dump(phase) -> str:
+        forbid = "; ".join(f"forbid {o} when `{r.text}`" for o, r in phase.forbid.items())
+        return f" {' | '.join(phase.options)} from `{phase.start.text}` leave {phase.leave}" + \
+            (f"; {forbid}" if forbid else "")
+
+    @staticmethod
+    def blocked(phase) -> str | None:
+        from rulelang.validators.probe import is_constant
+        if phase.options and all(is_constant(phase.forbid.get(o), True) for o in phase.options):
+            return "every option is always forbidden, so nobody can decide"
+        return None
+
+    @staticmethod
+    def blocker_notes(doc, phase) -> list:
+        return [(f"'{option}' is forbidden by `{rule.text}`", rule.span) for option, rule in phase.forbid.items()]
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        part = st.decide
+        part.order = turn_order(st, phase.start.fn(st, None), st.active)
+        part.pos = 0
+        return Decide._turn(st, phase, part)
+
+    @staticmethod
+    def allowed(st, phase, seat) -> list[str]:
+        """The options ``seat`` may pick now."""
+        forbid = phase.forbid
+        return [o for o in phase.options if o not in forbid or not forbid[o].fn(st, seat)]
+
+    @staticmethod
+    def _turn(st, phase, part) -> bool:
+        while part.pos < len(part.order):
+            seat = part.order[part.pos]
+            options = Decide.allowed(st, phase, seat)
+            if len(options) > 1:
+                st.current = seat
+                return True
+            if not options:
+                raise EvalError(f"{st.game.seat_name(seat)} has no option left: every option is forbidden", phase.span)
+            Decide._record(st, phase, seat, options[0] + " (forced)", options[0])
+            part.pos += 1
+        return False
+
+    @staticmethod
+    def _record(st, phase, seat, text, option) -> None:
+        st.decisions[seat] = text
+        if option == phase.leave:
+            st.active &= ~(1 << seat)
+
+    @staticmethod
+    def legal(st, phase):
+        ids = st.game.symbol_ids
+        return sorted(ids[o] for o in Decide.allowed(st, phase, st.current))
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        option = symbol(st, action)
+        Decide._record(st, phase, st.current, option, option)
+        st.decide.pos += 1
+        return not Decide._turn(st, phase, st.decide)
+
+    @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        name = st.action_to_string(action)
+        rule = phase.forbid.get(name)
+        if rule is not None and rule.fn(st, st.current):
+            return Diagnostic("E502", f"{st.game.seat_name(st.current)} may not {name}: the rule `{rule.text}` "
+                              "forbids it", rule.span, f"legal now: {', '.join(Decide.allowed(st, phase, st.current))}")
+        return Construct.explain(st, phase, action)
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        options = [str(o) for o in body.get("options") or []]
+        lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in says "
+                 f"{' or '.join(options)}"]
+        if body.get("leave"):
+            lines.append(f"A player who says {body['leave']} drops out: he takes no part in the rest of this deal")
+        for option, cond in (body.get("forbid") or {}).items():
+            lines.append(f"Nobody may say {option} when {ctx.say(cond)}")
+        lines.append("A player with only one option left takes it without being asked")
+        return lines + rest(body, {"options", "from", "leave", "forbid", "when"})
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import INDENT, WHEN_PART, block, body, expr_text, grouped_statement, head_parts, \
+            scalar_text, scalars
+        options = scalars(value.get("options")) if isinstance(value, dict) else None
+        if options is None:
+            return None
+        text, used = head_parts(value, [("from", "from", expr_text), ("leave", "leave", scalar_text), WHEN_PART])
+        others = {k: v for k, v in value.items() if k not in used | {"options"}}
+        head = f"decide {' | '.join(options)}{text}"
+        statements = {"forbid": grouped_statement("forbid {k} when {v}", expr_text)}
+        return [f"{pad}{head}"] if not others else block(pad, head, body(others, statements, pad + INDENT))
+
+
+CONSTRUCT = Decide

@@ -1,0 +1,67 @@
+"""``set``: a deal variable takes the value of an expression.
+
+YAML ``- set: {var: trump, value: hearts}``; DSL ``set { var = trump  value = hearts }``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.exprcompile import SUIT, Binding
+from rulelang.ir import PhaseBase, Rule
+
+
+@dataclass
+class SetPhase(PhaseBase):
+    """Set the deal variable ``var`` to ``value``."""
+
+    var: str = ""
+    value: Rule | None = None
+    kind: str = "set"
+
+
+class Set(Construct):
+    """Sets a deal variable."""
+
+    kind = "set"
+    order = 80
+    summary = "a deal variable is set"
+    typed_later = True
+    schema = {'entry': 'Set a deal variable.',
+              'defs': {'setPhase': {'title': 'a mapping with var and value',
+                                    'description': 'Set a deal variable.',
+                                    'type': 'object',
+                                    'additionalProperties': False,
+                                    'required': ['var', 'value'],
+                                    'properties': {'var': {'description': 'The deal variable to set.',
+                                                           '$ref': '#/$defs/name'},
+                                                   'value': {'description': 'Its value, an expression (e.g. hearts).',
+                                                             '$ref': '#/$defs/anyExpr'},
+                                                   'when': WHEN}}}}
+
+    @staticmethod
+    def deal_vars(c, body) -> dict[str, str]:
+        return {str(body.get("var")): SUIT}
+
+    @staticmethod
+    def compile(c, path, body):
+        from rulelang.codegen import state_item
+        var = str(body.get("var"))
+        value, type_ = c.typed_rule(path + ("value",), None)
+        c.deal_vars[var] = type_
+        c.scope.names[var] = Binding(type_, state_item("vars", var))
+        return SetPhase(var=var, value=value)
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        st.vars[phase.var] = phase.value.fn(st, None)
+        return False
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        return [f"{body.get('var')} is set to {ctx.say(body.get('value'))}"] + rest(body, {"var", "value", "when"})
+
+
+CONSTRUCT = Set

@@ -1,0 +1,173 @@
+"""``settle``: every item that counts scored for one side, then the net settled between the sides.
+
+YAML ``- settle: {pattern: declarers_share, multiplier: EXPR}`` with the items under
+``items``; DSL ``settle { … }``. Each defender pays the net to the declaring side, which
+shares it; an item scored for each seat alone (``per_seat``) is paid by every other seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.auction import counting_items
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
+from rulelang.exprcompile import INT
+from rulelang.ir import PhaseBase, Rule
+
+
+@dataclass
+class SettlePhase(PhaseBase):
+    """Score every counting item per side, then settle between the sides (``pattern``)."""
+
+    pattern: str = "declarers_share"
+    multiplier: Rule | None = None
+    kind: str = "settle"
+
+
+class SettleState(DealPart):
+    """What the settlement scored: one row per item (``results``), the items' names (``scored_items``)
+    and the factor of the whole settlement (``multiplier``)."""
+
+    __slots__ = ("results", "scored_items", "multiplier")
+    copied = ("results", "scored_items")
+
+    def __init__(self, game) -> None:
+        self.results: list[dict] = []
+        self.scored_items: set[str] = set()
+        self.multiplier = 1
+
+
+class Settle(Construct):
+    """Scores the game and every bonus separately, sums them per side and pays out by ``pattern``."""
+
+    kind = "settle"
+    order = 120
+    summary = "items are scored per side and settled between the sides"
+    schema = {'entry': 'Score items and settle between sides.',
+              'defs': {'settlePhase': {'title': 'a mapping with pattern and multiplier',
+                                       'description': 'Score every counting item, sum per side and settle between '
+                                                      'the sides.',
+                                       'type': 'object',
+                                       'additionalProperties': False,
+                                       'properties': {'pattern': {'description': 'declarers_share: each defender '
+                                                                                 'pays the net, the declaring side '
+                                                                                 'shares the total.',
+                                                                  'enum': ['declarers_share']},
+                                                      'multiplier': {'description': 'A whole-number factor for the '
+                                                                                    'whole settlement (e.g. a double '
+                                                                                    'round).',
+                                                                     '$ref': '#/$defs/intExpr'},
+                                                      'when': WHEN}}}}
+    part = SettleState
+
+    @staticmethod
+    def compile(c, path, body):
+        return SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
+                           multiplier=c.optional_rule(path + ("multiplier",), INT))
+
+    @staticmethod
+    def dump(phase) -> str:
+        return f" {phase.pattern}" + (f" times `{phase.multiplier.text}`" if phase.multiplier else "")
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        game, part = st.game.definition, st.settle
+        contract = game.contracts.get(st.contract)
+        everyone = (1 << st.game.num_players) - 1
+        among = st.tricks.among or everyone
+        declarers = st.side_mask & among
+        defenders = among & ~declarers
+        net, personal = 0, [0] * st.game.num_players
+        part.results = []
+        scored = []
+        for name in counting_items(st):
+            item = game.items[name]
+            factor = 1 if item.is_game or contract is None else contract.bonus_factor
+            if item.per_seat:
+                Settle._per_seat(st, item, factor, among, personal)
+                continue
+            scored.extend((item, side, amount * factor)
+                          for side, amount in Settle._score_item(st, item, contract, declarers, defenders))
+        if any(item.exclusive and (item.achieved.fn(st, declarers) or item.achieved.fn(st, defenders))
+               for item, _, _ in scored):
+            scored = [entry for entry in scored if entry[0].exclusive or entry[0].is_game]
+        announced, levels = st.auction.announced, st.auction.levels
+        for item, side, amount in scored:
+            net += amount if side == declarers else -amount
+            part.scored_items.add(item.name)
+            part.results.append({"item": item.title, "side": "declarers" if side == declarers else "defenders",
+                                 "value": amount, "announced": item.name in announced, "game": item.is_game,
+                                 "level": levels.get(item.name, 0)})
+        multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
+        part.multiplier = multiplier
+        Settle._pay(st, net * multiplier, declarers, defenders)
+        for seat, amount in enumerate(personal):
+            if amount:
+                st.add_score(seat, amount * multiplier)
+        return False
+
+    @staticmethod
+    def _score_item(st, item, contract, declarers: int, defenders: int):
+        """(side, amount) pairs this item scores."""
+        announced = st.auction.announced
+        level = 2 ** st.auction.levels.get(item.name, 0)
+        if item.is_game:
+            value = contract.value.fn(st, None) if contract is not None else 0
+            winner = declarers if item.achieved.fn(st, declarers) else defenders
+            return [(winner, value * level)]
+        if item.name in announced:
+            owner = declarers if announced[item.name] else defenders
+            other = defenders if owner == declarers else declarers
+            value = item.announced_value.fn(st, None) if item.announced_value else 2 * item.value.fn(st, None)
+            return [(owner if item.achieved.fn(st, owner) else other, value * level)]
+        value = item.value.fn(st, None)
+        scored = []
+        for side, other in ((declarers, defenders), (defenders, declarers)):
+            if item.achieved.fn(st, side):
+                scored.append((side, value))
+            elif item.caught is not None and item.caught.fn(st, side):
+                scored.append((other, value))
+        return scored
+
+    @staticmethod
+    def _per_seat(st, item, factor: int, among: int, personal: list) -> None:
+        others = bin(among).count("1") - 1
+        part = st.settle
+        for seat in range(st.game.num_players):
+            if among >> seat & 1 and item.achieved.fn(st, 1 << seat):
+                value = item.value.fn(st, None) * factor
+                for other in range(st.game.num_players):
+                    if among >> other & 1:
+                        personal[other] += value * others if other == seat else -value
+                part.scored_items.add(item.name)
+                part.results.append({"item": item.title, "side": st.game.seat_name(seat), "value": value,
+                                     "announced": False, "level": 0})
+
+    @staticmethod
+    def _pay(st, net: int, declarers: int, defenders: int) -> None:
+        """Each defender pays ``net`` (or receives it when negative); the declarers share the total."""
+        n_def, n_decl = bin(defenders).count("1"), bin(declarers).count("1")
+        if not net or not n_decl or not n_def:
+            return
+        share = net * n_def // n_decl
+        for seat in range(st.game.num_players):
+            if declarers >> seat & 1:
+                st.add_score(seat, share)
+            elif defenders >> seat & 1:
+                st.add_score(seat, -net)
+
+    @staticmethod
+    def deal_result(st) -> dict:
+        return {"items": list(st.settle.results), "multiplier": st.settle.multiplier}
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        lines = ["Settlement: every item that counts is scored for the side that achieved it; each defender pays "
+                 "the net to the declaring side, which shares it"]
+        if body.get("multiplier") is not None:
+            lines.append(f"The whole settlement is multiplied by {ctx.say(body['multiplier'])}")
+        return lines + rest(body, {"pattern", "multiplier", "when"})
+
+
+CONSTRUCT = Settle

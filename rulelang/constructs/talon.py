@@ -1,0 +1,71 @@
+"""``talon``: every card still undealt goes face down to the talon.
+
+YAML ``- talon: rest`` (or ``{when: COND}``); DSL ``talon rest`` / ``talon when COND``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.ir import PhaseBase
+
+
+@dataclass
+class TalonPhase(PhaseBase):
+    """Every undealt card goes to the talon."""
+
+    kind: str = "talon"
+
+
+def _dsl(b, meta, children):
+    """``talon when COND``."""
+    return b.phase("talon", meta, [("when", children[0])])
+
+
+class Talon(Construct):
+    """Every undealt card goes to the talon."""
+
+    kind = "talon"
+    order = 20
+    summary = "the undealt cards go to the talon"
+    schema = {'entry': 'rest: every undealt card goes to the talon, face down.',
+              'defs': {'talonPhase': {'title': 'rest, or {when: COND}',
+                                      'description': 'Every undealt card goes to the talon.',
+                                      'oneOf': [{'enum': ['rest']},
+                                                {'type': 'object',
+                                                 'additionalProperties': False,
+                                                 'properties': {'when': WHEN}}]}}}
+    dsl = {"talon_when": _dsl}
+
+    @staticmethod
+    def compile(c, path, body):
+        return TalonPhase()
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: the stock becomes the talon."""
+        table.talon, table.stock, table.last_dealt = table.stock, 0, index
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        st.talon |= st.stock
+        st.stock = 0
+        return False
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        return ["The undealt cards go face down to the talon"] + rest(body, {"when"})
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import WHEN_PART, head_parts, scalar_text
+        if isinstance(value, dict):
+            text, used = head_parts(value, [WHEN_PART])
+            return [f"{pad}talon{text}"] if used and used == set(value) else None
+        text = scalar_text(value)
+        return None if text is None else [f"{pad}talon {text}"]
+
+
+CONSTRUCT = Talon

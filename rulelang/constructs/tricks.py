@@ -1,0 +1,543 @@
+"""``tricks``: trick play — leading, following by an ordered fallback, heading the trick, and winning it.
+
+YAML ``- tricks: {among: active, lead: forehand, follow: [led_suit, trump], win: [{highest: trump},
+{highest: led_suit}]}``; DSL ``tricks among active { lead forehand  follow led_suit, trump
+win highest trump, highest led_suit }``. A contract may bring its own trick rules
+(``contracts.NAME.tricks``). The rules compile to two generated functions per rule set:
+the cards a seat may play, and the card that wins the trick on the table.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from rulelang.codegen import binop, call, compare, literal, part_attr, state_attr
+from rulelang.codegen import name as read
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits, seats_from
+from rulelang.deck import iter_bits
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
+from rulelang.ir import PhaseBase, Rule
+
+
+@dataclass
+class WinRule:
+    """One rule of the trick winner: the highest card of the trick within ``cards``, or the named
+    ``card`` when ``when`` holds (a special winner, e.g. one card that takes any trick holding two given others)."""
+
+    cards: Rule | None = None
+    card: Rule | None = None
+    when: Rule | None = None
+    text: str = ""
+
+
+@dataclass
+class TrickRules:
+    """How tricks are led, followed and won; a contract may have its own.
+
+    ``allowed(st, seat)`` is the compiled whole of ``lead_from`` and ``follow``: the cards the
+    seat may play before the trick must be headed; ``winner(st, None)`` the compiled whole of
+    ``win``: the card that wins the trick on the table, -1 when no rule applies."""
+
+    lead_from: list[Rule]
+    follow: list[Rule]
+    win: list[WinRule]
+    head: bool = False
+    allowed: Rule | None = None
+    winner: Rule | None = None
+
+
+@dataclass
+class TricksPhase(PhaseBase):
+    """Trick play among ``among``; ``rules`` says how tricks go, ``by_contract`` overrides them per contract."""
+
+    among: Rule
+    lead: Rule
+    rules: TrickRules
+    alone: str
+    by_contract: dict = field(default_factory=dict)
+    lead_by_contract: dict = field(default_factory=dict)
+    kind: str = "tricks"
+
+
+class TricksState(DealPart):
+    """Trick play of one deal: the trick on the table (``trick``: seat, card; ``trick_mask``,
+    ``led_suit``), the last finished trick, per card the trick it fell in and who played it,
+    each trick's winner and winning card, tricks taken per seat (``taken``), the seats that
+    play (``among``), the order of play (``order``) and the rule set in force (``rules``)."""
+
+    __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "card_trick", "card_player", "trick_winners",
+                 "taken", "among", "order", "rules")
+    copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order")
+
+    def __init__(self, game) -> None:
+        cards, n = game.num_cards, game.num_players
+        self.trick: list[tuple[int, int]] = []
+        self.trick_mask, self.led_suit = 0, -1
+        self.last_trick: tuple | None = None
+        self.card_trick = [0] * cards
+        self.card_player = [-1] * cards
+        self.trick_winners: list[tuple[int, int]] = []
+        self.taken = [0] * n
+        self.among = 0
+        self.order: list[int] = []
+        self.rules = None
+
+
+# ---------------------------------------------------------------------- DSL
+def _dsl_tricks(b, meta, children):
+    """``tricks [among SEATS] [when COND] { … }``."""
+    return b.phase("tricks", meta, [("among", children[0]), ("when", children[1])], children[2:])
+
+
+def _dsl_follow(b, meta, children):
+    """``follow A, B, …``."""
+    from rulelang.dsl import Put, list_node
+    span = b.span(meta)
+    return [Put("follow", list_node(children, span), span)]
+
+
+def _dsl_win(b, meta, children):
+    """``win highest A, highest B, …``."""
+    from rulelang.dsl import Put, list_node
+    span = b.span(meta)
+    return [Put("win", list_node(children, span), span)]
+
+
+def _dsl_highest(b, meta, children):
+    """``highest CARDS``: one rule of ``win``."""
+    from rulelang.dsl import Node
+    node = Node({"highest": children[0].value}, b.span(meta))
+    children[0].graft(node.inner, ("highest",))
+    return node
+
+
+# ---------------------------------------------------------------------- compilation
+def trick_scope(c):
+    """Names of trick rules: ``led_suit``, ``trick``, ``any`` and ``player``."""
+    return c.scope.child(
+        led_suit=Binding(SUIT, part_attr("tricks", "led_suit")),
+        trick=Binding(CARDS, part_attr("tricks", "trick_mask")),
+        any=const(CARDS, (1 << len(c.scope.card_suits)) - 1), player=Binding(SEAT, PLAYER_CODE))
+
+
+def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
+    """How tricks go, from ``body``; keys it lacks come from ``base``."""
+    scope = trick_scope(c)
+
+    def rules(key):
+        return [c.rule(path + (key, i), CARDS, scope) for i in range(len(body.get(key) or []))]
+    lead_from = rules("lead_from") if "lead_from" in body else (base.lead_from if base else [])
+    follow = rules("follow") if "follow" in body else (base.follow if base else [])
+    win = [win_rule(c, path + ("win", i), e, scope) for i, e in enumerate(body.get("win") or [])] \
+        if "win" in body else (base.win if base else [])
+    head = bool(body.get("head", base.head if base else False))
+    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win))
+
+
+def allowed_cards(c, lead_from: list, follow: list) -> Rule:
+    """One function for the cards a seat may play before heading: the first of its fallbacks it can,
+    ``follow`` when a trick is on the table, ``lead_from`` when it leads, else any card in hand."""
+    everything = (1 << len(c.scope.card_suits)) - 1
+    on_table = part_attr("tricks", "trick")
+
+    def fallbacks(rules):
+        body = []
+        for rule in rules:
+            code = c.scope.module.code_of(rule)
+            if isinstance(code, ast.Constant) and code.value == everything:
+                break
+            body += [ast.Assign([ast.Name("_allowed", ast.Store())], binop(read("_hand"), ast.BitAnd(), code)),
+                     ast.If(read("_allowed"), [ast.Return(read("_allowed"))], [])]
+        return body
+    texts = "; ".join(f"follow {r.text}" for r in follow) + "".join(f"; lead {r.text}" for r in lead_from)
+    rule = Rule(None, texts or "any card", (follow or lead_from or [Rule(None, "", None)])[0].span)
+    when_following, when_leading = fallbacks(follow), fallbacks(lead_from)
+    choice = [ast.If(on_table, when_following, when_leading)] if when_following and when_leading else \
+        [ast.If(on_table, when_following, [])] if when_following else \
+        [ast.If(ast.UnaryOp(ast.Not(), on_table), when_leading, [])] if when_leading else []
+    body = [ast.Assign([ast.Name("_hand", ast.Store())], ast.Subscript(state_attr("hands"), PLAYER_CODE,
+                                                                       ast.Load())), *choice,
+            ast.Return(read("_hand"))]
+    c.scope.module.statements(body, rule)
+    return rule
+
+
+def winning_card(c, win: list) -> Rule:
+    """One function for the card that wins the trick on the table: the first win rule that applies, or -1."""
+    module, mask = c.scope.module, read("_mask")
+    by_suit = c.scope.table(tuple(c.scope.suit_masks[s] for s in c.scope.card_suits))
+    order = c.scope.table(tuple(order for order, _ in c.scope.card_order))
+    body = [ast.Assign([ast.Name("_mask", ast.Store())], part_attr("tricks", "trick_mask"))]
+    for rule in win:
+        if rule.card is not None:
+            body += _special_winner(rule, module, mask)
+            continue
+        body += [ast.Assign([ast.Name("_within", ast.Store())],
+                            binop(module.code_of(rule.cards), ast.BitAnd(), read("_mask"))),
+                 ast.If(read("_within"), [ast.Return(call("_best", read("_within"), by_suit, order))], [])]
+    anchor = next((r.card or r.cards for r in win), None)
+    rule = Rule(None, "; ".join(r.text for r in win) or "no win rule", anchor.span if anchor else None)
+    module.statements(body + [ast.Return(literal(-1))], rule)
+    return rule
+
+
+def _special_winner(rule: WinRule, module, mask) -> list:
+    """``card when COND``: the card wins when it is in the trick and the condition holds."""
+    card = module.code_of(rule.card)
+    when = [module.code_of(rule.when)] if rule.when is not None else []
+    if isinstance(card, ast.Constant):
+        if not isinstance(card.value, int) or card.value < 0:
+            return []
+        test = [compare(binop(mask, ast.BitAnd(), literal(1 << card.value)), ast.NotEq(), literal(0))] + when
+        return [ast.If(ast.BoolOp(ast.And(), test) if len(test) > 1 else test[0], [ast.Return(card)], [])]
+    test = [compare(read("_card"), ast.GtE(), literal(0)),
+            binop(binop(mask, ast.RShift(), read("_card")), ast.BitAnd(), literal(1))] + when
+    return [ast.Assign([ast.Name("_card", ast.Store())], card),
+            ast.If(ast.BoolOp(ast.And(), test), [ast.Return(read("_card"))], [])]
+
+
+def win_rule(c, path, entry, scope) -> WinRule:
+    """One entry of ``win``: ``{highest: CARDS}`` or ``{card: CARD, when: COND}``."""
+    if isinstance(entry, dict) and "card" in entry:
+        return WinRule(card=c.rule(path + ("card",), CARD, scope), when=c.optional_rule(path + ("when",), BOOL, scope),
+                       text=f"{entry['card']} when {entry.get('when', 'always')}")
+    cards = c.rule(path + ("highest",), CARDS, scope)
+    return WinRule(cards=cards, text=f"highest {cards.text}")
+
+
+def _rules_text(rules) -> str:
+    lead = ", ".join(f"`{r.text}`" for r in rules.lead_from) or "any card"
+    follow = ", ".join(f"`{r.text}`" for r in rules.follow)
+    win = ", ".join(w.text for w in rules.win)
+    return f" lead from {lead}; follow {follow}; win {win}" + ("; must head" if rules.head else "")
+
+
+# ---------------------------------------------------------------------- English and fmt
+FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any": "any card"}
+
+
+def _card_set(ctx, text) -> str:
+    """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
+    from rulelang.diagnostics import RuleError
+    from rulelang.expr import PRECEDENCE, parse_expr
+    words = FOLLOW_WORDS.get(str(text))
+    if words:
+        return words
+    try:
+        expr = parse_expr(str(text))
+    except RuleError:
+        expr = None
+    if expr is not None and expr.op == "-" and expr.args[0].op == "name" and expr.args[0].value == "any":
+        return f"a card that is not {ctx.reader.node(expr.args[1], PRECEDENCE['-'] + 1)}"
+    return f"a card of {ctx.say(text)}"
+
+
+def trick_rule_lines(ctx, body: dict) -> Lines:
+    """How tricks are led, followed, headed and won (shared by tricks phases and contracts)."""
+    lines = []
+    if body.get("lead") is not None:
+        lines.append(f"{ctx.say(body['lead'])} leads to the first trick; the winner of each trick leads to the next")
+    if body.get("lead_from"):
+        lines.append("The leader must lead " + ", else ".join(_card_set(ctx, s) for s in body["lead_from"]))
+    if body.get("follow"):
+        lines.append("The others must play " + "; if unable, ".join(_card_set(ctx, s) for s in body["follow"]))
+    if body.get("head"):
+        lines.append("A player must also beat the best card so far if he can (Stichzwang)")
+    if body.get("win"):
+        lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
+    return lines
+
+
+def _win_rule(ctx, rule) -> str:
+    from rulelang.explain import plain
+    if isinstance(rule, dict) and "card" in rule:
+        when = f" when {ctx.say(rule['when'])}" if rule.get("when") is not None else ""
+        return f"{ctx.say(rule['card'])}{when}"
+    if isinstance(rule, dict) and "highest" in rule:
+        target = {"trump": "trump", "led_suit": "card of the suit led"}.get(str(rule["highest"]))
+        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}"
+    return plain(rule)
+
+
+def _fmt_win(value, pad, mapping) -> Lines | None:
+    from rulelang.fmt import expr_text
+    if not isinstance(value, list) or not value:
+        return None
+    rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
+             for rule in value]
+    return None if None in rules else [f"{pad}win " + ", ".join(f"highest {r}" for r in rules)]
+
+
+# ---------------------------------------------------------------------- the construct
+class Tricks(Construct):
+    """The leader leads from ``lead_from``, the others follow the first set of ``follow`` they can,
+    the win rules pick the winner; a contract may bring its own rules."""
+
+    kind = "tricks"
+    order = 60
+    summary = "trick play"
+    schema = {'entry': 'Trick play.',
+              'defs': {'tricksPhase': {'title': 'a mapping with among, lead, follow, win and alone',
+                                       'description': 'Trick play.',
+                                       'type': 'object',
+                                       'additionalProperties': False,
+                                       'required': ['among', 'lead', 'follow', 'win'],
+                                       'properties': {'among': {'description': 'Who plays, a seat-set expression '
+                                                                               'such as active.',
+                                                                '$ref': '#/$defs/seatsExpr'},
+                                                      'lead': {'description': 'Who leads the first trick; later the '
+                                                                              'winner of each trick leads.',
+                                                               '$ref': '#/$defs/seatExpr'},
+                                                      'follow': {'description': 'Card sets in order: a player must '
+                                                                                'play from the first one that meets '
+                                                                                'his hand, e.g. [led_suit, trump, '
+                                                                                'any].',
+                                                                 'type': 'array',
+                                                                 'minItems': 1,
+                                                                 'items': {'$ref': '#/$defs/cardsExpr'}},
+                                                      'win': {'description': 'Rules in order; the first that applies '
+                                                                             "picks the trick's winner, e.g. "
+                                                                             '[{highest: trump}, {highest: '
+                                                                             'led_suit}].',
+                                                              'type': 'array',
+                                                              'minItems': 1,
+                                                              'items': {'$ref': '#/$defs/winRule'}},
+                                                      'alone': {'description': 'takes_all: a seat alone among the '
+                                                                               'players takes every trick without '
+                                                                               'play; play (default): it plays '
+                                                                               'alone.',
+                                                                'enum': ['takes_all', 'play']},
+                                                      'when': WHEN,
+                                                      'lead_from': {'description': 'Card sets in order for the '
+                                                                                   'leader: he must lead from the '
+                                                                                   'first one that meets his hand '
+                                                                                   '(default: any card).',
+                                                                    'type': 'array',
+                                                                    'minItems': 1,
+                                                                    'items': {'$ref': '#/$defs/cardsExpr'}},
+                                                      'head': {'description': 'true: a player must beat the best '
+                                                                              'card so far if he legally can '
+                                                                              '(Stichzwang).',
+                                                               'type': 'boolean'}}},
+                       'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
+                                   'description': "A rule that picks a trick's winner.",
+                                   'type': 'object',
+                                   'additionalProperties': False,
+                                   'properties': {'highest': {'description': 'The highest card of the trick in this '
+                                                                             'card set wins (by rank within its '
+                                                                             'suit).',
+                                                              '$ref': '#/$defs/cardsExpr'},
+                                                  'card': {'description': 'This card wins the trick when it is in it '
+                                                                          'and the condition holds (a special '
+                                                                          'winner).',
+                                                           '$ref': '#/$defs/expr'},
+                                                  'when': {'description': 'The condition for a card rule.',
+                                                           '$ref': '#/$defs/boolExpr'}},
+                                   'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
+    codes = ("R327", "E503", "E504", "E505")
+    tallied = False
+    dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
+    part = TricksState
+    words = "play a card"
+
+    @staticmethod
+    def compile(c, path, body):
+        rules = trick_rules(c, path, body)
+        by_contract, lead_by_contract = {}, {}
+        for name, row in (c.data.get("contracts") or {}).items():
+            override = (row or {}).get("tricks")
+            if override:
+                cpath = ("contracts", name, "tricks")
+                by_contract[str(name)] = trick_rules(c, cpath, override, rules)
+                if "lead" in override:
+                    lead_by_contract[str(name)] = c.rule(cpath + ("lead",), SEAT)
+        return TricksPhase(c.rule(path + ("among",), SEATS), c.rule(path + ("lead",), SEAT), rules,
+                           str(body.get("alone", "play")), by_contract, lead_by_contract)
+
+    @staticmethod
+    def dump(phase) -> str:
+        text = f" among `{phase.among.text}` lead `{phase.lead.text}`{_rules_text(phase.rules)} alone {phase.alone}"
+        for name, rules in phase.by_contract.items():
+            text += f"\n  in {name}:{_rules_text(rules)}"
+        return text
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: play needs cards in hand."""
+        if table.hand == 0:
+            table.report("R327", "trick play starts before any card is dealt", index,
+                         "deal the cards first: put `deal` or `piles` phases before `tricks`")
+        table.hand = None
+
+    # ------------------------------------------------------------------ runtime
+    @staticmethod
+    def enter(st, phase) -> bool:
+        part = st.tricks
+        among = phase.among.fn(st, None)
+        part.among = among
+        players = seats_from(st, st.forehand, among)
+        if not players:
+            return False
+        if len(players) == 1 and phase.alone == "takes_all":
+            seat = players[0]
+            part.taken[seat] = bin(st.hands[seat]).count("1")
+            st.won[seat] |= st.hands[seat]
+            st.hands[seat] = 0
+            return False
+        part.rules = phase.by_contract.get(st.contract, phase.rules)
+        lead = phase.lead_by_contract.get(st.contract, phase.lead).fn(st, None)
+        part.order = seats_from(st, lead, among)
+        part.trick, part.trick_mask, part.led_suit = [], 0, -1
+        st.current = part.order[0]
+        return bool(st.hands[st.current])
+
+    @staticmethod
+    def legal_mask(st, phase, seat) -> int:
+        """The cards ``seat`` may play now, as a bitmask."""
+        rules = st.tricks.rules
+        allowed = rules.allowed.fn(st, seat)
+        if rules.head and st.tricks.trick:
+            heading = Tricks.heading(st, allowed)
+            if heading:
+                return heading
+        return allowed
+
+    @staticmethod
+    def heading(st, allowed: int) -> int:
+        """The cards of ``allowed`` that would win the trick as it stands (Stichzwang)."""
+        part = st.tricks
+        heads = 0
+        trick, mask, seat = part.trick, part.trick_mask, st.current
+        for card in iter_bits(allowed):
+            part.trick, part.trick_mask = trick + [(seat, card)], mask | 1 << card
+            if Tricks.winning_play(st)[1] == card:
+                heads |= 1 << card
+        part.trick, part.trick_mask = trick, mask
+        return heads
+
+    @staticmethod
+    def legal(st, phase):
+        rules = st.tricks.rules
+        if rules.head and st.tricks.trick:
+            return bits(Tricks.legal_mask(st, phase, st.current))
+        return bits(rules.allowed.fn(st, st.current))
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        part = st.tricks
+        seat = st.current
+        bit = 1 << action
+        st.hands[seat] ^= bit
+        if not part.trick:
+            part.led_suit = st.game.card_suits[action]
+        part.trick.append((seat, action))
+        part.trick_mask |= bit
+        if action == st.called:
+            st.revealed = True
+        if len(part.trick) < len(part.order):
+            st.current = part.order[len(part.trick)]
+            return False
+        return Tricks._finish_trick(st, part)
+
+    @staticmethod
+    def winning_play(st) -> tuple[int, int]:
+        """(seat, card) winning the trick on the table, by the first win rule that applies."""
+        part = st.tricks
+        card = part.rules.winner.fn(st, None)
+        for seat, played in part.trick:
+            if played == card:
+                return seat, card
+        cards = st.game.deck.cards
+        raise EvalError("no win rule applies to this trick: " + " ".join(cards[c].name for _, c in part.trick),
+                        st.phase.span if st.phase else None)
+
+    @staticmethod
+    def _finish_trick(st, part) -> bool:
+        winner, card = Tricks.winning_play(st)
+        part.taken[winner] += 1
+        st.won[winner] |= part.trick_mask
+        part.trick_winners.append((winner, card))
+        number = len(part.trick_winners)
+        for seat, played in part.trick:
+            part.card_trick[played] = number
+            part.card_player[played] = seat
+        part.last_trick = (part.trick, winner)
+        part.trick, part.trick_mask, part.led_suit = [], 0, -1
+        part.order = seats_from(st, winner, part.among)
+        st.current = winner
+        return not st.hands[winner]
+
+    @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        seat = st.current
+        name = st.action_to_string(action)
+        who = st.game.seat_name(seat)
+        if not (0 <= action < st.game.num_cards) or not st.hands[seat] >> action & 1:
+            return Diagnostic("E503", f"{who} does not hold '{name}'", phase.span,
+                              f"{who} holds {' '.join(st.game.deck.names(st.hands[seat]))}")
+        hand = st.hands[seat]
+        rules = st.tricks.rules
+        kind, listed = ("follow", rules.follow) if st.tricks.trick else ("lead", rules.lead_from)
+        for rule in listed:
+            allowed = hand & rule.fn(st, seat)
+            if allowed >> action & 1:
+                break
+            if allowed:
+                names = " ".join(st.game.deck.names(allowed))
+                return Diagnostic("E504", f"{who} may not play {name}: the {kind} rule `{rule.text}` requires one "
+                                  f"of {names}", rule.span, f"play one of {names}")
+        legal = " ".join(st.game.deck.names(Tricks.legal_mask(st, phase, seat)))
+        return Diagnostic("E505", f"{who} may not play {name}: the trick must be headed if possible", phase.span,
+                          f"play one of {legal}")
+
+    # ------------------------------------------------------------------ what seats see, and the record
+    @staticmethod
+    def observe(st, player: int) -> dict:
+        """The trick on the table, the cards of finished tricks by seat, and tricks taken: all public."""
+        seat, names = st.game.seat_name, st.game.deck.cards
+        part = st.tricks
+        played: dict[str, list[str]] = {seat(s): [] for s in range(st.game.num_players)}
+        for card, by in enumerate(part.card_player):
+            if by >= 0:
+                played[seat(by)].append(names[card].name)
+        return {"trick": [(seat(s), names[c].name) for s, c in part.trick], "played": played,
+                "tricks": {seat(s): t for s, t in enumerate(part.taken)}}
+
+    @staticmethod
+    def places(st) -> dict[str, int]:
+        return {"trick": st.tricks.trick_mask}
+
+    @staticmethod
+    def deal_result(st) -> dict:
+        return {"tricks": list(st.tricks.taken), "last_trick": st.tricks.last_trick}
+
+    @staticmethod
+    def action_words(st, step, action: int, name: str) -> str | None:
+        return f"plays {name}"
+
+    # ------------------------------------------------------------------ prose
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
+        if body.get("alone") == "takes_all":
+            lines.append("If only one player is left in, he is credited with every trick without play")
+        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when"}
+        return lines + rest(body, known)
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import INDENT, WHEN_PART, block, body, expr_text, exprs, head_parts, list_statement, \
+            expr_statement, scalar_statement
+        if not isinstance(value, dict):
+            return None
+        text, used = head_parts(value, [("among", "among", expr_text), WHEN_PART])
+        others = {k: v for k, v in value.items() if k not in used}
+        statements = {"lead": expr_statement("lead"), "follow": list_statement("follow", exprs), "win": _fmt_win,
+                      "alone": scalar_statement("alone")}
+        return block(pad, f"tricks{text}", body(others, statements, pad + INDENT))
+
+
+CONSTRUCT = Tricks
