@@ -174,8 +174,6 @@ def contracts_items_and_phases_fit(doc: Document, game: GameDef) -> Iterator[Dia
          "add an item with `game: true` and an `achieved` condition"),
         (game.items and "settle" not in kinds, "R356", ("items",),
          "items are defined but no `settle` phase scores them", "add a `settle` phase after trick play"),
-        ("settle" in kinds and not game.items, "R357", _first(doc, game, "settle"),
-         "a settlement with no items to score", "define `items`, or use a `score` phase"),
     ]
     for failed, code, path, message, hint in needs:
         if failed:

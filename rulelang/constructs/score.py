@@ -11,8 +11,10 @@ import ast
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.exprcompile import INT, SEATS, Binding
 from rulelang.ir import PhaseBase, Rule
+from rulelang.validators.checks import check
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Score(Construct):
                                                                             '(player is the seat).',
                                                              '$ref': '#/$defs/intExpr'},
                                                      'when': WHEN}}}}
+    codes = ("W618",)
     dsl = {"score": _dsl}
 
     @staticmethod
@@ -118,6 +121,33 @@ class Score(Construct):
         others = {k: v for k, v in value.items() if k not in used}
         statements = {"let": grouped_statement("let {k} = {v}", expr_text), "each": _each, "add": _add}
         return block(pad, f"score{text}", body(others, statements, pad + INDENT))
+
+
+def _names_in(text) -> set[str]:
+    """The names an expression of the document reads (none if it does not parse)."""
+    from rulelang.expr import parse_expr
+    from rulelang.validators.exprs import expr_names
+    try:
+        return expr_names(parse_expr(str(text)))
+    except RuleError:
+        return set()
+
+
+@check("score_lets_are_used", needs_definition=False)
+def score_lets_are_used(doc, game=None):
+    """A ``let`` of a score phase that neither ``add`` nor a later ``let`` reads changes nothing (W618)."""
+    from rulelang.validators.semantic_deck import phase_bodies
+    for i, kind, body in phase_bodies(doc):
+        lets = body.get("let") if kind == "score" else None
+        if not isinstance(lets, dict):
+            continue
+        names = list(lets)
+        for j, name in enumerate(names):
+            readers = [lets[later] for later in names[j + 1:]] + [body.get("add"), body.get("each")]
+            if not any(str(name) in _names_in(text) for text in readers if text is not None):
+                yield Diagnostic("W618", f"the score's `let {name}` is never used: neither `add` nor a later `let` "
+                                 "reads it", doc.span_of(("phases", i, "score", "let", name)),
+                                 f"use {name} in `add`, or remove the let", severity=WARNING)
 
 
 CONSTRUCT = Score

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, Lines
-from rulelang.exprcompile import SUIT, Binding
+from rulelang.exprcompile import SUIT, TYPE_WORDS, Binding
 from rulelang.ir import PhaseBase, Rule
 
 
@@ -21,12 +21,29 @@ class SetPhase(PhaseBase):
     kind: str = "set"
 
 
+def _declared(c, var: str) -> tuple[str, int] | None:
+    """(type, phase index) of the first phase of another kind that declares the deal variable ``var``."""
+    from rulelang.constructs import construct
+    for index, kind, body in c.phase_entries():
+        found = construct(kind) if isinstance(kind, str) else None
+        if found is not None and not found.typed_later:
+            declared = found.deal_vars(c, body)
+            if var in declared:
+                return declared[var], index
+    return None
+
+
+def _kind_words(type_: str | None) -> str:
+    return TYPE_WORDS.get(type_, f"a value of type {type_}")
+
+
 class Set(Construct):
     """Sets a deal variable."""
 
     kind = "set"
     order = 80
     summary = "a deal variable is set"
+    codes = ("N231",)
     typed_later = True
     schema = {'entry': 'Set a deal variable.',
               'defs': {'setPhase': {'title': 'a mapping with var and value',
@@ -49,6 +66,12 @@ class Set(Construct):
         from rulelang.codegen import state_item
         var = str(body.get("var"))
         value, type_ = c.typed_rule(path + ("value",), None)
+        declared = _declared(c, var)
+        if declared is not None and declared[0] != type_:
+            c.error("N231", f"`set {var}` gives it {_kind_words(type_)}, but phase {declared[1] + 1} chooses it as "
+                    f"{_kind_words(declared[0])}", path + ("value",),
+                    "set it to a value of the kind it is chosen as, or use another variable")
+            type_ = declared[0]
         c.deal_vars[var] = type_
         c.scope.names[var] = Binding(type_, state_item("vars", var))
         return SetPhase(var=var, value=value)

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from rulelang.constructs.auction import counting_items
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
+from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import INT
 from rulelang.ir import PhaseBase, Rule
+from rulelang.validators.checks import check
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Settle(Construct):
                                                                                     'round).',
                                                                      '$ref': '#/$defs/intExpr'},
                                                       'when': WHEN}}}}
+    codes = ("R357",)
     part = SettleState
 
     @staticmethod
@@ -168,6 +171,18 @@ class Settle(Construct):
         if body.get("multiplier") is not None:
             lines.append(f"The whole settlement is multiplied by {ctx.say(body['multiplier'])}")
         return lines + rest(body, {"pattern", "multiplier", "when"})
+
+
+@check("settlement_has_items")
+def settlement_has_items(doc, game):
+    """A ``settle`` phase needs items to score (R357)."""
+    if game.items:
+        return
+    for i, phase in enumerate(game.phases):
+        if getattr(phase, "kind", None) == "settle":
+            yield Diagnostic("R357", "a settlement with no items to score", doc.span_of(("phases", i)),
+                             "define `items`, or use a `score` phase")
+            return
 
 
 CONSTRUCT = Settle

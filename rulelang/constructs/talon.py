@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.diagnostics import WARNING
 from rulelang.ir import PhaseBase
 
 
@@ -36,6 +37,7 @@ class Talon(Construct):
                                                 {'type': 'object',
                                                  'additionalProperties': False,
                                                  'properties': {'when': WHEN}}]}}}
+    codes = ("W617",)
     dsl = {"talon_when": _dsl}
 
     @staticmethod
@@ -44,7 +46,10 @@ class Talon(Construct):
 
     @staticmethod
     def count_cards(table, phase, index: int) -> None:
-        """Deal arithmetic: the stock becomes the talon."""
+        """Deal arithmetic: the stock becomes the talon; a talon that receives nothing is a slip (W617)."""
+        if table.stock == 0 and not table.talon:
+            table.report("W617", "the talon receives no cards: every card is dealt before it", index,
+                         "deal fewer cards each, or remove the talon", WARNING)
         table.talon, table.stock, table.last_dealt = table.stock, 0, index
 
     @staticmethod
