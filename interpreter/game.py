@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang.constructs import Construct, construct, constructs, with_parts
 from rulelang.diagnostics import Diagnostic
 from rulelang.ir import GameDef
 
@@ -23,6 +24,12 @@ class Game:
     Actions are ints: ``0..N-1`` are the cards of the deck (play or discard that card),
     then one id per decision symbol (``play``, ``pass``, a suit name, ``done``), then one
     id per seat (used when the first dealer is drawn by lot).
+
+    ``parts`` are the constructs of this game's phases that keep deal state (a slice made
+    anew each deal and copied by ``clone``); ``idle_parts`` holds one never-changed slice
+    for every other construct, shared by all states, so that a construct may read another's
+    slice in any game; ``observers``, ``recorders`` and ``placers`` are the constructs that
+    add to observations, deal records and card places.
     """
 
     def __init__(self, definition: GameDef, max_deals: int | None = None):
@@ -41,6 +48,12 @@ class Game:
         self.auction_tables: dict[int, object] = {}
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
         self.card_suits = [card.suit for card in self.deck.cards]
+        kinds = _kinds(definition.phases)
+        self.parts = tuple(c for c in with_parts() if c.kind in kinds)
+        self.idle_parts = {c.kind: c.part(self) for c in with_parts() if c.kind not in kinds}
+        self.observers = tuple(c for c in constructs().values() if c.observe is not Construct.observe)
+        self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
+        self.placers = tuple(c for c in constructs().values() if c.places is not Construct.places)
 
     @property
     def name(self) -> str:
@@ -83,3 +96,12 @@ class Game:
             if self.seat_name(seat).casefold() == key:
                 return self.seat_base + seat
         return None
+
+
+def _kinds(phases) -> set[str]:
+    """The kinds of ``phases`` and of the steps they run."""
+    kinds = set()
+    for phase in phases:
+        kinds.add(phase.kind)
+        kinds |= _kinds(construct(phase.kind).inner_phases(phase))
+    return kinds

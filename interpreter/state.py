@@ -15,7 +15,7 @@ from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.constructs import construct, constructs, with_parts
+from rulelang.constructs import construct
 
 CHANCE = -1
 TERMINAL = -4
@@ -82,7 +82,8 @@ class State:
         self.side_mask = 0
         self.called = -1
         self.revealed = False
-        for found in with_parts():
+        self.__dict__.update(game.idle_parts)
+        for found in game.parts:
             setattr(self, found.kind, found.part(game))
 
     def _start_deal(self) -> None:
@@ -140,7 +141,7 @@ class State:
             "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
             "decisions": dict(self.decisions), "contract": self.contract, "declarer": self.declarer,
             "side": self.side_mask, "called": self.called, "counters": dict(self.counters), "dealt": list(self.dealt)}
-        for found in constructs().values():
+        for found in self.game.recorders:
             result.update(found.deal_result(self))
         self.deal_results.append(result)
         if self._match_over():
@@ -314,7 +315,7 @@ class State:
             setattr(other, name, list(getattr(self, name)))
         for name in _COPIED_DICTS:
             setattr(other, name, dict(getattr(self, name)))
-        for found in with_parts():
+        for found in self.game.parts:
             setattr(other, found.kind, getattr(self, found.kind).copy())
         other._undo = None
         return other
@@ -348,7 +349,7 @@ class State:
             saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
         for name in _COPIED_DICTS:
             saved[name] = dict(saved[name])
-        for found in with_parts():
+        for found in self.game.parts:
             saved[found.kind] = saved[found.kind].copy()
         del saved["_undo"]
         return saved
@@ -400,7 +401,7 @@ class State:
             "to_act": seat(self.current) if self.current >= 0 else None,
             **self._sides_view(player),
         }
-        for found in constructs().values():
+        for found in self.game.observers:
             seen.update(found.observe(self, player))
         return seen
 
@@ -451,7 +452,7 @@ class State:
         """Every place a card can be, as bitmasks: together they hold each card of the deck exactly once."""
         seat = self.game.seat_name
         places = {"stock": self.stock, "talon": self.talon, "out": self.out}
-        for found in constructs().values():
+        for found in self.game.placers:
             places.update(found.places(self))
         for s in range(self.game.num_players):
             places[f"hand {seat(s)}"] = self.hands[s]

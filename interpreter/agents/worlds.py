@@ -26,7 +26,7 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     places = [("hand", s, state.hands[s]) for s in range(state.game.num_players) if s != seat]
     places.append(("talon", 0, state.talon))
     for found in constructs().values():
-        places.extend(found.hidden(state))
+        places.extend(found.hidden(state, seat))
     places.extend(("discards", s, state.discards[s]) for s in range(state.game.num_players) if s != seat)
     return [place for place in places if place[2]]
 

@@ -35,7 +35,6 @@ class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``), passes in a row, the items announced (True: for the
     declarers), each item's doubling level, and everything said (``log``: seat, action name)."""
 
-    __slots__ = ("order", "pos", "passes", "announced", "levels", "log")
     copied = ("order", "announced", "levels", "log")
 
     def __init__(self, game) -> None:
@@ -102,6 +101,7 @@ class Auction(Construct):
     kind = "auction"
     order = 110
     summary = "contracts are bid, items announced and doubled"
+    example = {"from": "forehand", "pass": "pass", "doubling": ["kontra", "retour"]}
     schema = {'entry': 'Bidding, announcements and doubling.',
               'defs': {'auctionPhase': {'title': 'a mapping with from, pass, for, against, doubling',
                                         'description': 'Rounds of bids, announcements and doublings until every seat '

@@ -1,7 +1,7 @@
 """What every construct has, with the defaults most of them keep.
 
-A construct is one class that carries everything about one kind of phase: its document
-shape (``schema``), its DSL rules (``dsl``), its compilation (``compile``), its checks
+A construct is one class that carries everything about one kind of phase: an ``example``
+of its document form, its document shape (``schema``), its DSL rules (``dsl``), its compilation (``compile``), its checks
 (``count_cards`` for the deal arithmetic; further checks registered with
 :func:`rulelang.validators.checks.check` in the same module), its runtime (``enter``,
 ``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``), what it adds to
@@ -28,9 +28,8 @@ bits = bit_list
 
 
 class DealPart:
-    """One construct's slice of deal state: the fields in ``__slots__``, containers listed in ``copied``."""
+    """One construct's slice of deal state: plain fields, and the containers named in ``copied``."""
 
-    __slots__ = ()
     copied: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game) -> None:
@@ -39,10 +38,10 @@ class DealPart:
     def copy(self) -> "DealPart":
         """An independent copy: the fields shared, the containers in ``copied`` copied."""
         other = object.__new__(type(self))
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
+        fields = other.__dict__
+        fields.update(self.__dict__)
         for name in self.copied:
-            setattr(other, name, getattr(self, name).copy())
+            fields[name] = fields[name].copy()
         return other
 
 
@@ -76,6 +75,7 @@ class Construct:
     kind: ClassVar[str] = ""
     order: ClassVar[int] = 1000
     summary: ClassVar[str] = ""
+    example: ClassVar[Any] = None
     schema: ClassVar[dict] = {}
     codes: ClassVar[tuple[str, ...]] = ()
     dsl: ClassVar[dict[str, Callable]] = {}
@@ -120,6 +120,11 @@ class Construct:
     @staticmethod
     def steps_of(body: dict) -> list:
         """The phase entries this phase runs as its steps (``turns``)."""
+        return []
+
+    @staticmethod
+    def inner_phases(phase) -> list:
+        """The compiled phases this phase runs as its steps."""
         return []
 
     typed_later: ClassVar[bool] = False
@@ -191,8 +196,8 @@ class Construct:
         return {}
 
     @staticmethod
-    def hidden(st) -> list[tuple[str, int, int]]:
-        """(this construct's kind, index, mask) of the places it holds face down from every seat."""
+    def hidden(st, seat: int) -> list[tuple[str, int, int]]:
+        """(this construct's kind, index, mask) of the places it holds that ``seat`` cannot see."""
         return []
 
     @staticmethod

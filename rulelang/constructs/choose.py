@@ -41,6 +41,7 @@ class Choose(Construct):
     kind = "choose"
     order = 30
     summary = "a seat chooses a value for a deal variable"
+    example = {"var": "trump", "by": "forehand", "from": "suits"}
     schema = {'entry': 'A seat chooses one value, stored in a deal variable.',
               'defs': {'choosePhase': {'title': 'a mapping like {var: trump, by: forehand, from: suits}',
                                        'description': 'A seat chooses one value.',

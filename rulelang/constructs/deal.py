@@ -23,7 +23,6 @@ class DealPhase(PhaseBase):
 class DealState(DealPart):
     """The seat each card of the deal goes to (``slots``) and how many are dealt (``pos``)."""
 
-    __slots__ = ("slots", "pos")
     copied = ("slots",)
 
     def __init__(self, game) -> None:
@@ -43,6 +42,7 @@ class Deal(Construct):
     kind = "deal"
     order = 10
     summary = "every seat receives a packet of cards"
+    example = {"each": 3}
     schema = {'entry': 'Every seat receives cards, one packet at a time.',
               'defs': {'dealPhase': {'title': 'a mapping like {each: 3}',
                                      'description': 'Dealing a packet to every seat.',

@@ -29,7 +29,6 @@ class DecidePhase(PhaseBase):
 class DecideState(DealPart):
     """The seats in turn (``order``) and whose turn it is (``pos``)."""
 
-    __slots__ = ("order", "pos")
     copied = ("order",)
 
     def __init__(self, game) -> None:
@@ -56,6 +55,8 @@ class Decide(Construct):
     kind = "decide"
     order = 50
     summary = "each seat in turn picks one of some options"
+    example = {"options": ["play", "pass"], "from": "next(forehand)", "leave": "pass",
+               "forbid": {"pass": "player == dealer"}}
     schema = {'entry': 'Each seat in turn picks one of some options.',
               'defs': {'decidePhase': {'title': 'a mapping with options, from, leave and forbid',
                                        'description': 'Each seat in turn picks an option.',

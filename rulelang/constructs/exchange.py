@@ -26,7 +26,6 @@ class ExchangePhase(PhaseBase):
 class ExchangeState(DealPart):
     """The seats in turn (``order``, ``pos``), the cards discarded so far and the draws still pending."""
 
-    __slots__ = ("order", "pos", "count", "pending")
     copied = ("order",)
 
     def __init__(self, game) -> None:
@@ -46,6 +45,7 @@ class Exchange(Construct):
     kind = "exchange"
     order = 40
     summary = "each seat exchanges cards with the talon"
+    example = {"from": "forehand", "max": 3}
     schema = {'entry': 'Each seat in turn discards cards and draws as many from the talon.',
               'defs': {'exchangePhase': {'title': 'a mapping like {from: forehand, max: 3}',
                                          'description': 'Exchanging cards with the talon.',

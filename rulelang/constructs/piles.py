@@ -30,7 +30,6 @@ class PilesState(DealPart):
     """The piles (``piles``, card masks), the pile each laid-out card goes to (``slots``, ``pos``),
     the seats in turn (``order``) and how many have taken a pile (``taken``)."""
 
-    __slots__ = ("piles", "slots", "pos", "order", "taken")
     copied = ("piles", "slots", "order")
 
     def __init__(self, game) -> None:
@@ -46,6 +45,7 @@ class Piles(Construct):
     kind = "piles"
     order = 90
     summary = "the stock is laid out in piles that the seats take in turn"
+    example = {"count": 4, "from": "forehand"}
     schema = {'entry': 'Deal by knocking: piles taken in turn.',
               'defs': {'pilesPhase': {'title': 'a mapping with count and from',
                                       'description': 'Knocking: the stock is laid out in equal face-down piles, '
@@ -60,7 +60,7 @@ class Piles(Construct):
                                                                              'play, the last takes the last pile.',
                                                               '$ref': '#/$defs/seatExpr'},
                                                      'when': WHEN}}}}
-    codes = ("R324", "R325", "C107")
+    codes = ("R324", "R325")
     tallied = False
     deals = True
     part = PilesState
@@ -162,7 +162,7 @@ class Piles(Construct):
         return {f"pile {i + 1}": pile for i, pile in enumerate(st.piles.piles)}
 
     @staticmethod
-    def hidden(st) -> list[tuple[str, int, int]]:
+    def hidden(st, seat: int) -> list[tuple[str, int, int]]:
         return [("piles", i, pile) for i, pile in enumerate(st.piles.piles)]
 
     @staticmethod

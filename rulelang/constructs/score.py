@@ -54,6 +54,7 @@ class Score(Construct):
     kind = "score"
     order = 70
     summary = "seats add a value to their match score"
+    example = {"let": {"won": "tricks(player)"}, "each": "active", "add": "0 - won"}
     schema = {'entry': 'Seats add a value to their match score.',
               'defs': {'scorePhase': {'title': 'a mapping with let, each and add',
                                       'description': 'Adding to match scores.',

@@ -45,6 +45,7 @@ class Set(Construct):
     summary = "a deal variable is set"
     codes = ("N231",)
     typed_later = True
+    example = {"var": "trump", "value": "hearts"}
     schema = {'entry': 'Set a deal variable.',
               'defs': {'setPhase': {'title': 'a mapping with var and value',
                                     'description': 'Set a deal variable.',

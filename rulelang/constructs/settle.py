@@ -30,7 +30,6 @@ class SettleState(DealPart):
     """What the settlement scored: one row per item (``results``), the items' names (``scored_items``)
     and the factor of the whole settlement (``multiplier``)."""
 
-    __slots__ = ("results", "scored_items", "multiplier")
     copied = ("results", "scored_items")
 
     def __init__(self, game) -> None:
@@ -45,6 +44,7 @@ class Settle(Construct):
     kind = "settle"
     order = 120
     summary = "items are scored per side and settled between the sides"
+    example = {"pattern": "declarers_share", "multiplier": "2"}
     schema = {'entry': 'Score items and settle between sides.',
               'defs': {'settlePhase': {'title': 'a mapping with pattern and multiplier',
                                        'description': 'Score every counting item, sum per side and settle between '

@@ -30,6 +30,7 @@ class Talon(Construct):
     kind = "talon"
     order = 20
     summary = "the undealt cards go to the talon"
+    example = "rest"
     schema = {'entry': 'rest: every undealt card goes to the talon, face down.',
               'defs': {'talonPhase': {'title': 'rest, or {when: COND}',
                                       'description': 'Every undealt card goes to the talon.',

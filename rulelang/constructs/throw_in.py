@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
+from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.exprcompile import BOOL
 from rulelang.ir import PhaseBase, Rule
+from rulelang.validators.checks import check
 
 
 @dataclass
@@ -25,7 +27,6 @@ class ThrowInPhase(PhaseBase):
 class ThrowInState(DealPart):
     """The seats that may throw in (``order``) and whose turn it is (``pos``)."""
 
-    __slots__ = ("order", "pos")
     copied = ("order",)
 
     def __init__(self, game) -> None:
@@ -52,6 +53,7 @@ class ThrowIn(Construct):
     kind = "throw_in"
     order = 100
     summary = "the cards are thrown in and dealt again"
+    example = {"must": "count(hand(player) & trump) == 0"}
     schema = {'entry': 'Throw the cards in and redeal.',
               'defs': {'throwInPhase': {'title': 'a mapping with must and/or may',
                                         'description': 'Throw-in (Zusammenwerfen): the same dealer deals again and '
@@ -66,6 +68,7 @@ class ThrowIn(Construct):
                                                                               'throw in.',
                                                                '$ref': '#/$defs/boolExpr'},
                                                        'when': WHEN}}}}
+    codes = ("W619",)
     part = ThrowInState
     redeals = True
     words = "throw the cards in, or keep them"
@@ -133,6 +136,19 @@ class ThrowIn(Construct):
         if body.get("may") is not None:
             lines.append(f"A player may throw the cards in the same way if {_as_he(ctx.say(body['may']))}")
         return (lines or ["Throw-in"]) + rest(body, {"must", "may", "when"})
+
+
+@check("throw_in_can_throw")
+def throw_in_can_throw(doc, game):
+    """A throw-in whose ``must`` and ``may`` are missing or never hold never throws the cards in (W619)."""
+    from rulelang.validators.probe import is_constant
+    for i, phase in enumerate(game.phases):
+        if getattr(phase, "kind", None) != "throw_in":
+            continue
+        if all(rule is None or is_constant(rule, False) for rule in (phase.must, phase.may)):
+            yield Diagnostic("W619", "this throw-in never throws the cards in: neither `must` nor `may` can hold",
+                             doc.span_of(("phases", i)), "give `must` or `may` a condition on the hand, or remove "
+                             "the phase", severity=WARNING)
 
 
 CONSTRUCT = ThrowIn

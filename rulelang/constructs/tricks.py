@@ -67,8 +67,6 @@ class TricksState(DealPart):
     each trick's winner and winning card, tricks taken per seat (``taken``), the seats that
     play (``among``), the order of play (``order``) and the rule set in force (``rules``)."""
 
-    __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "card_trick", "card_player", "trick_winners",
-                 "taken", "among", "order", "rules")
     copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order")
 
     def __init__(self, game) -> None:
@@ -278,6 +276,8 @@ class Tricks(Construct):
     kind = "tricks"
     order = 60
     summary = "trick play"
+    example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
+               "win": [{"highest": "trump"}, {"highest": "led_suit"}]}
     schema = {'entry': 'Trick play.',
               'defs': {'tricksPhase': {'title': 'a mapping with among, lead, follow, win and alone',
                                        'description': 'Trick play.',

@@ -27,7 +27,6 @@ class TurnsPhase(PhaseBase):
 class TurnsState(DealPart):
     """The seats in turn (``seats``, ``pos``), the step being run (``step_pos``, ``step``) and its construct."""
 
-    __slots__ = ("seats", "pos", "step_pos", "step", "handler")
     copied = ("seats",)
 
     def __init__(self, game) -> None:
@@ -48,6 +47,8 @@ class Turns(Construct):
     kind = "turns"
     order = 130
     summary = "each seat in turn goes through several steps"
+    example = {"from": "forehand", "steps": [{"exchange": {"from": "forehand", "max": 2}},
+                                              {"decide": {"options": ["play", "pass"], "from": "forehand"}}]}
     schema = {'entry': 'Per-seat turns of several steps.',
               'defs': {'turnsPhase': {'title': 'a mapping with from and steps',
                                       'description': 'Each active seat in turn goes through all the steps before the '
@@ -71,6 +72,10 @@ class Turns(Construct):
     def steps_of(body) -> list:
         steps = body.get("steps")
         return steps if isinstance(steps, list) else []
+
+    @staticmethod
+    def inner_phases(phase) -> list:
+        return phase.steps
 
     @staticmethod
     def compile(c, path, body):
