@@ -29,7 +29,7 @@ class Game:
     anew each deal and copied by ``clone``); ``idle_parts`` holds one never-changed slice
     for every other construct, shared by all states, so that a construct may read another's
     slice in any game; ``observers``, ``recorders`` and ``placers`` are the constructs that
-    add to observations, deal records and card places.
+    add to observations, deal records, card places and information states.
     """
 
     def __init__(self, definition: GameDef, max_deals: int | None = None):
@@ -50,10 +50,12 @@ class Game:
         self.card_suits = [card.suit for card in self.deck.cards]
         kinds = _kinds(definition.phases)
         self.parts = tuple(c for c in with_parts() if c.kind in kinds)
+        self.part_kinds = tuple(c.kind for c in self.parts)
         self.idle_parts = {c.kind: c.part(self) for c in with_parts() if c.kind not in kinds}
         self.observers = tuple(c for c in constructs().values() if c.observe is not Construct.observe)
         self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
         self.placers = tuple(c for c in constructs().values() if c.places is not Construct.places)
+        self.informers = tuple(c for c in constructs().values() if c.informs is not Construct.informs)
 
     @property
     def name(self) -> str:

@@ -58,6 +58,7 @@ def deal_outcome_lines(deal: dict) -> list[str]:
 def _decisions(decisions: list[dict]) -> list[str]:
     lines: list[str] = []
     exchange: dict[str, dict] = {}
+    last = None
     for entry in decisions:
         seat, phase, action = entry["seat"], entry["phase"], entry["action"]
         if phase == "choose":
@@ -72,8 +73,12 @@ def _decisions(decisions: list[dict]) -> list[str]:
         elif phase == "exchange":
             if seat not in exchange:
                 lines.append(f"{seat} keeps all cards")
+        elif "words" in entry and lines and last == (seat, entry["words"]):
+            lines[-1] += f" {action}"
         else:
-            lines.append(f"{seat} says {action}" + (" (only choice)" if entry.get("forced") else ""))
+            forced = " (only choice)" if entry.get("forced") else ""
+            lines.append(f"{seat} {entry.get('words', 'says')} {action}{forced}")
+        last = (seat, entry.get("words"))
     return lines
 
 

@@ -4,7 +4,7 @@ every trick and the score changes. The narration, ``--json`` output and logs are
 
 from __future__ import annotations
 
-from rulelang.constructs.base import receiver_of
+from rulelang.constructs import construct
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.words import contract_title
 
@@ -41,21 +41,7 @@ class MatchRecord:
         self.actions.append(entry)
         if phase == "lot":
             return
-        deal = self._current(state)
-        if phase == "deal":
-            deal["dealt"][self.game.seat_name(receiver_of(state))].append(name)
-        elif phase == "piles" and actor == CHANCE:
-            return
-        elif phase == "exchange" and actor == CHANCE:
-            deal["talon"].append(name)
-            deal["decisions"].append({"seat": self.game.seat_name(receiver_of(state)), "phase": "draw",
-                                      "action": name, "private": True})
-        elif phase == "exchange" and action < self.game.num_cards:
-            deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
-        elif phase == "choose":
-            deal["decisions"].append({"seat": seat, "phase": phase, "action": name, "var": state.step.var})
-        elif phase != "tricks":
-            deal["decisions"].append({"seat": seat, "phase": phase, "action": name})
+        construct(state.step.kind).record(state, state.step, actor, action, name, seat, self._current(state))
 
     def after(self, state) -> None:
         """Note what the last action changed: forced decisions, finished tricks, a finished deal."""

@@ -22,6 +22,7 @@ TERMINAL = -4
 
 _COPIED_LISTS = ("hands", "won", "scores", "deal_delta", "discards", "history", "deal_results", "seen", "dealt")
 _COPIED_DICTS = ("vars", "decisions", "counters")
+_COPIED = _COPIED_LISTS + _COPIED_DICTS
 _APPENDED = ("history", "seen", "deal_results")
 MAX_REDEALS = 1000
 
@@ -52,6 +53,7 @@ class State:
         self.tied_ends = 0
         self.stopped: Diagnostic | None = None
         self._undo: list | None = None
+        self.__dict__.update(game.idle_parts)
         self._reset_deal()
         self._fresh = True
         if rules.first_dealer is None:
@@ -82,7 +84,6 @@ class State:
         self.side_mask = 0
         self.called = -1
         self.revealed = False
-        self.__dict__.update(game.idle_parts)
         for found in game.parts:
             setattr(self, found.kind, found.part(game))
 
@@ -310,14 +311,13 @@ class State:
     def clone(self) -> "State":
         """An independent copy of this state."""
         other = object.__new__(State)
-        other.__dict__.update(self.__dict__)
-        for name in _COPIED_LISTS:
-            setattr(other, name, list(getattr(self, name)))
-        for name in _COPIED_DICTS:
-            setattr(other, name, dict(getattr(self, name)))
-        for found in self.game.parts:
-            setattr(other, found.kind, getattr(self, found.kind).copy())
-        other._undo = None
+        fields = self.__dict__.copy()
+        for name in _COPIED:
+            fields[name] = fields[name].copy()
+        for kind in self.game.part_kinds:
+            fields[kind] = fields[kind].copy()
+        fields["_undo"] = None
+        other.__dict__ = fields
         return other
 
     def keep_undo(self, on: bool = True) -> None:
@@ -349,8 +349,8 @@ class State:
             saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
         for name in _COPIED_DICTS:
             saved[name] = dict(saved[name])
-        for found in self.game.parts:
-            saved[found.kind] = saved[found.kind].copy()
+        for kind in self.game.part_kinds:
+            saved[kind] = saved[kind].copy()
         del saved["_undo"]
         return saved
 
@@ -433,6 +433,8 @@ class State:
         text = f"{self.game.seat_name(player)} " + " ".join(seen)
         if self.called >= 0:
             text += f" | called {self.game.deck.cards[self.called].name}"
+        for found in self.game.informers:
+            text += found.informs(self, player)
         return text
 
     def var_text(self, name: str) -> str:

@@ -11,6 +11,7 @@ nothing that seat may not see: other seats' hands, discards and draws stay hidde
 from __future__ import annotations
 
 from rulelang.interpreter.narrate import deal_outcome_lines
+from rulelang.constructs import construct
 from rulelang.constructs.base import receiver_of
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.words import action_words, contract_title
@@ -45,16 +46,23 @@ class SeatNarrator:
         if actor == CHANCE:
             return lines
         if state.step is not None and state.step.kind == "exchange":
-            return lines + self._exchange(actor, action, card)
+            return lines + self._exchange(state, actor, action, card)
         words = action_words(state, actor, action)
         if words:
             lines.append(f"{self.name(actor)} {words}")
+        elif actor == self.seat:
+            lines.extend(self._own(state, action, card))
         return lines
 
-    def _exchange(self, actor: int, action: int, card: str) -> list[str]:
+    def _own(self, state, action: int, card: str) -> list[str]:
+        """What the narrator's own seat alone is told of its hidden action."""
+        words = construct(state.step.kind).private_words(state, state.step, action, card)
+        return [f"  {words}"] if words else []
+
+    def _exchange(self, state, actor: int, action: int, card: str) -> list[str]:
         if action < self.game.num_cards:
             self.discards[actor] = self.discards.get(actor, 0) + 1
-            return [f"  you lay away {card}"] if actor == self.seat else []
+            return self._own(state, action, card) if actor == self.seat else []
         if not self.discards.get(actor):
             return [f"{self.name(actor)} keeps all cards"]
         return []

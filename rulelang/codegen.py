@@ -104,10 +104,10 @@ class CodeModule:
         return copy.deepcopy(self.functions[index].body[-1].value)
 
     def module(self) -> ast.Module:
-        """The whole module: the tables, then one function per rule."""
+        """The whole module: the tables, then one function per rule (slices read twice or more held in a local)."""
         body = [ast.Assign([ast.Name(label, ast.Store())], _table_code(value))
                 for label, value in self.tables.values() if _table_code(value) is not None]
-        tree = ast.Module(body + self.functions, [])
+        tree = ast.Module(body + [_hoist_parts(fn) for fn in self.functions], [])
         return ast.fix_missing_locations(tree)
 
     def link(self) -> None:
@@ -135,6 +135,45 @@ class CodeModule:
         namespace = self.namespace()
         exec(compile(tree, "<rule>", "exec"), namespace)  # noqa: S102 - a code object compiled from ast
         return namespace["rule_now"](None, None)
+
+
+def _part_read(node) -> str | None:
+    """The construct kind of ``st.<kind>`` when ``node`` is ``st.<kind>.<field>``, else None."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+        inner = node.value
+        if isinstance(inner.value, ast.Name) and inner.value.id == STATE:
+            return inner.attr
+    return None
+
+
+class _PartLocals(ast.NodeTransformer):
+    """Rewrites ``st.<kind>.<field>`` to ``_part_<kind>.<field>`` for the kinds in ``kinds``."""
+
+    def __init__(self, kinds: set[str]):
+        self.kinds = kinds
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        kind = _part_read(node)
+        if kind in self.kinds:
+            return ast.Attribute(name(f"_part_{kind}"), node.attr, ast.Load())
+        return self.generic_visit(node)
+
+
+def _hoist_parts(fn: ast.FunctionDef) -> ast.FunctionDef:
+    """``fn`` with each construct slice it reads twice or more (``st.tricks``) loaded once into a local
+    (a copy: the functions kept for :meth:`CodeModule.code_of` stay as built)."""
+    reads: dict[str, int] = {}
+    for node in ast.walk(fn):
+        kind = _part_read(node)
+        if kind is not None:
+            reads[kind] = reads.get(kind, 0) + 1
+    kinds = {kind for kind, count in reads.items() if count > 1}
+    if not kinds:
+        return fn
+    fn = _PartLocals(kinds).visit(copy.deepcopy(fn))
+    loads = [ast.Assign([ast.Name(f"_part_{kind}", ast.Store())], state_attr(kind)) for kind in sorted(kinds)]
+    fn.body = fn.body[:1] + loads + fn.body[1:]
+    return fn
 
 
 def _table_code(value) -> ast.expr | None:

@@ -12,6 +12,7 @@ from rulelang.exprcompile import INT, NAME, Binding, EvalError, Scope, compile_e
 from rulelang.codegen import state_item
 from rulelang.expr import parse_expr
 from rulelang.ir import Rule
+from rulelang.constructs import constructs
 from rulelang.loader import load_definition, shipped_games
 from rulelang.source import Span
 
@@ -22,7 +23,8 @@ OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "len"
 def own_name(identifier: str) -> bool:
     """Whether a name in generated code is one the compiler makes."""
     return identifier in OWN_NAMES or any(
-        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k"))
+        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k")) \
+        or identifier.startswith("_part_") and identifier[len("_part_"):] in constructs()
 
 
 @pytest.mark.parametrize("game_name", GAMES)

@@ -65,6 +65,7 @@ def stub_state(game: GameDef, **attributes) -> SimpleNamespace:
     state = SimpleNamespace(game=Game(game))
     state.scores = [game.match.start] * game.players
     state.deal_number, state.counters, state.dealer = 0, dict(game.match.counters), 0
+    state.__dict__.update({kind: part.copy() for kind, part in state.game.idle_parts.items()})
     State._reset_deal(state)
     state.forehand = game.forehand_offset * game.step % game.players
     for name, value in attributes.items():

@@ -37,11 +37,11 @@ class DealPart:
 
     def copy(self) -> "DealPart":
         """An independent copy: the fields shared, the containers in ``copied`` copied."""
-        other = object.__new__(type(self))
-        fields = other.__dict__
-        fields.update(self.__dict__)
+        other = object.__new__(self.__class__)
+        fields = self.__dict__.copy()
         for name in self.copied:
             fields[name] = fields[name].copy()
+        other.__dict__ = fields
         return other
 
 
@@ -191,6 +191,11 @@ class Construct:
         return {}
 
     @staticmethod
+    def informs(st, player: int) -> str:
+        """What ``player`` has learnt outside the history's actions, for its information state string."""
+        return ""
+
+    @staticmethod
     def places(st) -> dict[str, int]:
         """The card places this construct holds now, by name (see ``State.card_places``)."""
         return {}
@@ -210,9 +215,22 @@ class Construct:
         return {}
 
     @staticmethod
+    def record(st, step, actor: int, action: int, name: str, seat: str, deal: dict) -> None:
+        """Note the action in the match record's ``deal`` (its ``dealt``, ``talon`` and ``decisions``).
+
+        A decision is ``{"seat", "phase", "action"}``, with ``"private": True`` when only its
+        seat saw it and ``"words"`` for the verb the narration uses (default "says")."""
+        deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name})
+
+    @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
-        """What everyone sees a seat do with the action ``name`` in this phase."""
+        """What everyone sees a seat do with the action ``name`` in this phase (None: nothing)."""
         return f"says {name}"
+
+    @staticmethod
+    def private_words(st, step, action: int, name: str) -> str | None:
+        """What the acting seat alone is told of an action the others do not see (None: nothing)."""
+        return None
 
     # ------------------------------------------------------------------ prose
     @staticmethod

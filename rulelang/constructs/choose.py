@@ -115,6 +115,10 @@ class Choose(Construct):
         return True
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        deal["decisions"].append({"seat": seat, "phase": "choose", "action": name, "var": step.var})
+
+    @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
         return f"chooses {step.var}: {name}"
 

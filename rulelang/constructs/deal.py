@@ -116,6 +116,10 @@ class Deal(Construct):
         return st.deal.slots[st.deal.pos]
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        deal["dealt"][st.game.seat_name(st.deal.slots[st.deal.pos])].append(name)
+
+    @staticmethod
     def apply(st, phase, action) -> bool:
         part = st.deal
         bit = 1 << action

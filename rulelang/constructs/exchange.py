@@ -175,6 +175,17 @@ class Exchange(Construct):
         return Construct.explain(st, phase, action)
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        if actor < 0:
+            deal["talon"].append(name)
+            receiver = st.game.seat_name(Exchange.receiver(st, step))
+            deal["decisions"].append({"seat": receiver, "phase": "draw", "action": name, "private": True})
+        elif action < st.game.num_cards:
+            deal["decisions"].append({"seat": seat, "phase": "discard", "action": name, "private": True})
+        else:
+            Construct.record(st, step, actor, action, name, seat, deal)
+
+    @staticmethod
     def _draw(st, part) -> bool:
         st.decisions[part.order[part.pos]] = f"exchanges {part.count}"
         if part.count:
@@ -192,6 +203,10 @@ class Exchange(Construct):
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
         return None if action < st.game.num_cards else "ends the exchange"
+
+    @staticmethod
+    def private_words(st, step, action: int, name: str) -> str | None:
+        return f"you lay away {name}" if action < st.game.num_cards else None
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:

@@ -151,6 +151,11 @@ class Piles(Construct):
         return False
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        if actor >= 0:
+            Construct.record(st, step, actor, action, name, seat, deal)
+
+    @staticmethod
     def _take(st, part, seat: int, pile: int) -> None:
         st.hands[seat] |= part.piles[pile]
         st.dealt[seat] |= part.piles[pile]

@@ -510,6 +510,10 @@ class Tricks(Construct):
         return {"trick": st.tricks.trick_mask}
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        """Cards played are noted trick by trick when each trick is finished."""
+
+    @staticmethod
     def deal_result(st) -> dict:
         return {"tricks": list(st.tricks.taken), "last_trick": st.tricks.last_trick}
 
