@@ -213,11 +213,14 @@ class Playout:
         return legal
 
     def check_cards(self, st):
-        """Every card of the deck is in exactly one place (so the cards dealt add up)."""
+        """Every card of the deck is in exactly one of the places the state and its constructs name
+        (so the cards dealt add up); the trick on the table is counted from its cards."""
         trick_mask = 0
         for _, card in st.tricks.trick:
             trick_mask |= 1 << card
-        places = [st.stock, st.talon, st.out, trick_mask, *st.hands, *st.won, *st.piles.piles]
+        named = dict(st.card_places())
+        assert named.pop("trick") == trick_mask, f"seed {self.seed}: the trick's mask is not its cards"
+        places = [trick_mask, *named.values()]
         total = sum(map(int.bit_count, places))
         if reduce(or_, places) != self.full_mask or total != self.game.num_cards or \
                 len(st.tricks.trick) != trick_mask.bit_count():
@@ -249,8 +252,17 @@ class Playout:
             sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.tricks.among >> s & 1}
             assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
 
+    def seen_by(self, p: int) -> int:
+        """The cards of this deal's actions that only ``p`` saw: dealt or drawn to it, or moved by it
+        (a card it passed on stays known to it wherever it went)."""
+        st, seen = self.state, 0
+        for action, seer in zip(st.history[self.deal_began:], st.seen[self.deal_began:]):
+            if seer == p and action < self.game.num_cards:
+                seen |= 1 << action
+        return seen
+
     def check_views(self, seats):
-        """A seat sees its own hand and discards and never another seat's hidden cards."""
+        """A seat sees its own hand and discards and never another seat's hidden cards (but those it saw)."""
         st, game = self.state, self.game
         names = game.deck.names
         for p in seats:
@@ -262,6 +274,7 @@ class Playout:
             for q in range(self.n):
                 if q != p:
                     hidden |= st.hands[q] | st.discards[q]
+            hidden &= ~self.seen_by(p)
             hidden_names = set(names(hidden))
             visible = set(obs["hand"]) | set(obs["my_discards"]) | {c for _, c in obs["trick"]}
             assert not hidden_names & visible, f"P{p + 1} sees {hidden_names & visible}"
@@ -325,21 +338,24 @@ def shown_cards(state, player: int, since: int) -> list[str]:
     """Card names that ``player``'s information state string shows in plain, from action ``since`` on.
 
     The string is the seat's name, then one entry per action, each after a space: the
-    action's name, or ``?`` when hidden; then, once a card is called for a partner,
-    `` | called <card>``. Action names may contain spaces, so the string is read against the
-    history, from its end back to action ``since``.
+    action's name, or ``?`` when hidden; then notes, each `` | WORD CARDS``: once a card is
+    called for a partner `` | called CARD`` (said aloud, so not counted as shown), and what a
+    construct told the seat (`` | received CARDS``), whose cards count as shown. Action names
+    may contain spaces, so the string is read against the history, from its end back to
+    action ``since``.
     """
     game = state.game
-    text = state.information_state_string(player)
+    text, *notes = state.information_state_string(player).split(" | ")
     if state.called >= 0:
-        suffix = f" | called {game.deck.cards[state.called].name}"
-        assert text.endswith(suffix), "the called card is missing from the information state"
-        text = text[:-len(suffix)]
+        called = f"called {game.deck.cards[state.called].name}"
+        assert called in notes, "the called card is missing from the information state"
+        notes.remove(called)
+    told = [word for note in notes for word in note.split()[1:] if word.casefold() in game.deck.lookup]
     seat = game.seat_name(player)
     history = state.history
     if not history:
         assert text == seat + " "
-        return []
+        return told
     pos, shown = len(text), []
     for index in range(len(history) - 1, since - 1, -1):
         action = history[index]
@@ -355,7 +371,7 @@ def shown_cards(state, player: int, since: int) -> list[str]:
                                  f"{index}: {text[max(0, pos - 40):pos]!r}")
     if since == 0:
         assert text[:pos] == seat, "the information state string is longer than the history"
-    return shown
+    return shown + told
 
 
 # ---------------------------------------------------------------------- random playouts
