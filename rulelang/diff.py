@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+from rulelang.constructs import construct
 from rulelang.diagnostics import RuleError
 from rulelang.explain import effective_deck
 from rulelang.expr import parse_expr, to_text
@@ -66,7 +67,7 @@ def render(value) -> str:
     if isinstance(value, list):
         return ", ".join(render(v) for v in value)
     if isinstance(value, dict) and ("highest" in value or "card" in value):
-        return _win_text(value)
+        return win_text(value)
     if isinstance(value, dict):
         flat = all(not isinstance(v, (dict, list)) for v in value.values())
         return (", " if flat else "; ").join(f"{k} {render(v)}" for k, v in value.items())
@@ -178,29 +179,27 @@ def phase_text(entry: dict) -> str:
         return f"{kind} {render(body)}"
     parts = [kind]
     for key, value in body.items():
-        parts.append(_phase_part(key, value))
+        parts.append(_phase_part(kind, key, value))
     return " ".join(p for p in parts if p).replace(" ;", ";")
 
 
-def _phase_part(key: str, value) -> str:
-    if key == "var":
-        return str(value)
-    if key == "value":
-        return f"= {render(value)}"
-    if key == "options":
-        return " | ".join(str(v) for v in value)
-    if key == "forbid":
-        return "; " + "; ".join(f"forbid {o} when {c}" for o, c in value.items())
-    if key == "let":
-        return "; " + "; ".join(f"let {n} = {v}" for n, v in value.items())
-    if key == "win":
-        return f"win {', '.join(_win_text(w) for w in value)}"
+def _diff_key(kind, key: str):
+    """How the construct of ``kind`` shows ``key`` (:class:`rulelang.constructs.base.DiffKey`), or None."""
+    found = construct(kind) if isinstance(kind, str) else None
+    return found.diff_keys.get(key) if found is not None else None
+
+
+def _phase_part(kind, key: str, value) -> str:
+    shown = _diff_key(kind, key)
+    if shown is not None and shown.text is not None:
+        return shown.text(value)
     if isinstance(value, bool):
         return key if value else f"{key} false"
     return f"{key} {render(value)}"
 
 
-def _win_text(rule) -> str:
+def win_text(rule) -> str:
+    """One rule of ``win`` in rule terms: ``highest trump``, ``Pagat when …``."""
     if isinstance(rule, dict) and "highest" in rule:
         return f"highest {rule['highest']}"
     if isinstance(rule, dict) and "card" in rule:
@@ -213,10 +212,12 @@ def _kind(entry: dict) -> str:
 
 
 def _identity(entry: dict):
-    body = entry[_kind(entry)]
+    kind = _kind(entry)
+    body = entry[kind]
     if not isinstance(body, dict):
         return body
-    return body.get("var") or body.get("options") or body.get("among")
+    found = construct(kind) if isinstance(kind, str) else None
+    return body.get(found.identity) if found is not None and found.identity else None
 
 
 def similarity(a: dict, b: dict) -> int:
@@ -267,9 +268,6 @@ def _phase_words(label: str, key: str) -> Callable[[str], str]:
     return lambda sub: f"{label}: {key} {sub}"
 
 
-EXPANDED_PHASE_KEYS = ("forbid", "let")
-
-
 def diff_phase_pair(label: str, a: dict, b: dict) -> list[Change]:
     """Changes between two aligned phases of the same kind, key by key."""
     body_a, body_b = a[_kind(a)], b[_kind(b)]
@@ -280,23 +278,20 @@ def diff_phase_pair(label: str, a: dict, b: dict) -> list[Change]:
         va, vb = body_a.get(key), body_b.get(key)
         if va == vb:
             continue
-        if key in EXPANDED_PHASE_KEYS or isinstance(va, dict) and isinstance(vb, dict):
+        shown = _diff_key(_kind(a), key)
+        if shown is not None and shown.expanded or isinstance(va, dict) and isinstance(vb, dict):
             changes.extend(compare_maps("phases", va or {}, vb or {}, _phase_words(label, key)))
         elif key == "when":
             changes.append(_whole("phases", f"{label}: only when", va, vb))
         else:
-            changes.append(_whole("phases", f"{label}: {key}", _phase_value(key, va), _phase_value(key, vb)))
+            value = shown.value if shown is not None and shown.value is not None else None
+            changes.append(_whole("phases", f"{label}: {key}", _shown(value, va), _shown(value, vb)))
     return changes
 
 
-def _phase_value(key: str, value):
-    if value is None:
-        return None
-    if key == "win":
-        return [_win_text(w) for w in value]
-    if key == "options":
-        return " | ".join(str(v) for v in value)
-    return value
+def _shown(value, raw):
+    """A changed key's value as the construct shows it (``value``), or as written."""
+    return raw if raw is None or value is None else value(raw)
 
 
 def diff_phases(a: dict, b: dict) -> list[Change]:

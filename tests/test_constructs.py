@@ -106,3 +106,11 @@ def test_a_slice_of_deal_state_copies_independently_and_does_not_shadow_the_stat
     for name in found.part.copied:
         assert getattr(copy, name) == getattr(part, name) and getattr(copy, name) is not getattr(part, name)
     assert vars(copy).keys() == vars(part).keys()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_what_diff_shows_of_a_phase_names_keys_the_phase_has(kind):
+    found = constructs()[kind]
+    properties = next(iter(found.schema["defs"].values())).get("properties", {})
+    assert set(found.diff_keys) <= set(properties), f"{kind} shows keys its schema does not have"
+    assert found.identity is None or found.identity in properties

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulelang.constructs import construct
 from rulelang.ir import GameDef
-from rulelang.validators.probe import NOT_CONSTANT, constant, evaluate, stub_state
+from rulelang.validators.probe import NOT_CONSTANT, evaluate, stub_state
 
 MAX_PATHS = 256
 
@@ -75,17 +76,8 @@ def may_run(game: GameDef, phase, values: dict) -> bool:
 
 
 def _outcomes(game: GameDef, phase, values: dict) -> list[dict]:
-    """The deal variables after ``phase``: one dict per value a choice or a setting may store."""
-    kind = getattr(phase, "kind", None)
-    if kind == "choose":
-        return [{**values, phase.var: value} for value in phase.values] or [values]
-    if kind == "set":
-        value = constant(phase.value)
-        if value is not NOT_CONSTANT:
-            return [{**values, phase.var: value}]
-        if game.deal_vars.get(phase.var) == "suit":
-            return [{**values, phase.var: suit} for suit in range(len(game.deck.suits))]
-    return [values]
+    """The deal variables after ``phase``: one dict per value it may store (its construct's ``outcomes``)."""
+    return construct(phase.kind).outcomes(game, phase, values)
 
 
 def describe(game: GameDef, values: dict) -> str:

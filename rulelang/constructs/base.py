@@ -1,14 +1,17 @@
 """What every construct has, with the defaults most of them keep.
 
 A construct is one class that carries everything about one kind of phase: an ``example``
-of its document form, its document shape (``schema``), its DSL rules (``dsl``), its compilation (``compile``), its checks
-(``count_cards`` for the deal arithmetic; further checks registered with
-:func:`rulelang.validators.checks.check` in the same module), its runtime (``enter``,
-``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``), what it adds to
-what a seat sees (``observe``, ``hidden``), its deal record (``deal_result``), its English
-(``english``), its ``fmt`` rendering (``fmt``), its narration (``words``, ``action_words``)
-and its diagnostic codes (``codes``). The generic stages iterate over the registered
-constructs (:func:`rulelang.constructs.constructs`) and never name one.
+of its document form; its document shape (``schema``, ``limits``); its DSL rules (``dsl``);
+its compilation (``compile``, ``symbols``, ``deal_vars``); its checks (``count_cards`` for
+the deal arithmetic, ``blocked`` for the flow graph, further checks registered with
+:func:`rulelang.validators.checks.check` in the same module); its runtime (``enter``,
+``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``); what it adds to
+what a seat sees (``observe``, ``informs``, ``hidden``); its deal record (``deal_result``,
+``record``); its English (``english``), its ``fmt`` rendering (``fmt``), how ``diff`` shows
+it (``diff_keys``, and ``identity``: the key that says two phases are the same one), its
+narration (``words``, ``action_words``, ``private_words``) and its diagnostic codes
+(``codes``). The generic stages iterate over the registered constructs
+(:func:`rulelang.constructs.constructs`) and never name one.
 
 A construct that keeps deal state declares a :class:`DealPart` subclass as ``part``; the
 State then holds one instance per deal at the attribute named ``kind`` (``st.piles``),
@@ -17,7 +20,7 @@ made anew at each deal and copied by ``clone`` and the undo stack.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, NamedTuple
 
 from rulelang.deck import bit_list
 from rulelang.diagnostics import Diagnostic
@@ -25,6 +28,15 @@ from rulelang.diagnostics import Diagnostic
 CHANCE = -1
 Lines = list[str]
 bits = bit_list
+
+
+class DiffKey(NamedTuple):
+    """How ``rulelang diff`` shows one key of a phase: in the phase's line (``text``), as the value
+    of a changed key (``value``), or entry by entry as a mapping (``expanded``)."""
+
+    text: Callable[[Any], str] | None = None
+    value: Callable[[Any], Any] | None = None
+    expanded: bool = False
 
 
 class DealPart:
@@ -87,6 +99,8 @@ class Construct:
     words: ClassVar[str] = ""
     redeals: ClassVar[bool] = False
     repeats: ClassVar[bool] = False
+    diff_keys: ClassVar[dict[str, DiffKey]] = {}
+    identity: ClassVar[str | None] = None
     count_cards: ClassVar[Callable | None] = None
     draws: ClassVar[Callable | None] = None
     apply_drawn: ClassVar[Callable | None] = None
@@ -140,6 +154,12 @@ class Construct:
     def blocked(phase) -> str | None:
         """Why no deal can get past this phase whatever happens (G402), or None."""
         return None
+
+    @staticmethod
+    def outcomes(game, phase, values: dict) -> list[dict]:
+        """The deal variables after this phase, one dict per value it may store (for the courses
+        of a deal the checks follow); ``values`` are the variables before it."""
+        return [values]
 
     @staticmethod
     def blocker_notes(doc, phase) -> list:

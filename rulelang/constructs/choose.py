@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, Lines, symbol
+from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines, symbol
 from rulelang.exprcompile import NAME, SEAT, SUIT
 from rulelang.ir import PhaseBase, Rule
 
@@ -65,6 +65,8 @@ class Choose(Construct):
     codes = ("R304",)
     tallied = False
     dsl = {"choose": _dsl}
+    diff_keys = {"var": DiffKey(text=str)}
+    identity = "var"
     words = "choose"
 
     @staticmethod
@@ -93,6 +95,10 @@ class Choose(Construct):
     @staticmethod
     def dump(phase) -> str:
         return f" {phase.var} by `{phase.by.text}` from {', '.join(phase.options)}"
+
+    @staticmethod
+    def outcomes(game, phase, values: dict) -> list[dict]:
+        return [{**values, phase.var: value} for value in phase.values] or [values]
 
     @staticmethod
     def enter(st, phase) -> bool:

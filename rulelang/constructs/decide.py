@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, symbol, turn_order
+from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import BOOL, SEAT, EvalError
 from rulelang.ir import PhaseBase, Rule
@@ -49,6 +49,10 @@ def _dsl_block(b, meta, children):
     return flatten(children)
 
 
+def _options_text(options) -> str:
+    return " | ".join(str(o) for o in options)
+
+
 class Decide(Construct):
     """Each active seat in turn picks an option; forced choices are taken without asking."""
 
@@ -84,6 +88,10 @@ class Decide(Construct):
                                                       'when': WHEN}}}}
     codes = ("N208", "E502")
     dsl = {"decide": _dsl, "decide_block": _dsl_block}
+    diff_keys = {"options": DiffKey(text=_options_text, value=_options_text),
+                 "forbid": DiffKey(text=lambda forbid: "; " + "; ".join(f"forbid {o} when {c}" for o, c in
+                                                                        forbid.items()), expanded=True)}
+    identity = "options"
     part = DecideState
     step = True
     words = "decide"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.exprcompile import INT, SEATS, Binding
 from rulelang.ir import PhaseBase, Rule
@@ -75,6 +75,8 @@ class Score(Construct):
                                                      'when': WHEN}}}}
     codes = ("W618",)
     dsl = {"score": _dsl}
+    diff_keys = {"let": DiffKey(text=lambda lets: "; " + "; ".join(f"let {n} = {v}" for n, v in lets.items()),
+                                expanded=True)}
 
     @staticmethod
     def compile(c, path, body):

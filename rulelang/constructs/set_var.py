@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, Lines
+from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines
 from rulelang.exprcompile import SUIT, TYPE_WORDS, Binding
 from rulelang.ir import PhaseBase, Rule
 
@@ -19,6 +19,11 @@ class SetPhase(PhaseBase):
     var: str = ""
     value: Rule | None = None
     kind: str = "set"
+
+
+def _render(value) -> str:
+    from rulelang.diff import render
+    return render(value)
 
 
 def _declared(c, var: str) -> tuple[str, int] | None:
@@ -45,6 +50,8 @@ class Set(Construct):
     summary = "a deal variable is set"
     codes = ("N231",)
     typed_later = True
+    diff_keys = {"var": DiffKey(text=str), "value": DiffKey(text=lambda value: f"= {_render(value)}")}
+    identity = "var"
     example = {"var": "trump", "value": "hearts"}
     schema = {'entry': 'Set a deal variable.',
               'defs': {'setPhase': {'title': 'a mapping with var and value',
@@ -76,6 +83,16 @@ class Set(Construct):
         c.deal_vars[var] = type_
         c.scope.names[var] = Binding(type_, state_item("vars", var))
         return SetPhase(var=var, value=value)
+
+    @staticmethod
+    def outcomes(game, phase, values: dict) -> list[dict]:
+        from rulelang.validators.probe import NOT_CONSTANT, constant
+        value = constant(phase.value)
+        if value is not NOT_CONSTANT:
+            return [{**values, phase.var: value}]
+        if game.deal_vars.get(phase.var) == SUIT:
+            return [{**values, phase.var: suit} for suit in range(len(game.deck.suits))]
+        return [values]
 
     @staticmethod
     def enter(st, phase) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rulelang.codegen import binop, call, compare, literal, part_attr, state_attr
 from rulelang.codegen import name as read
-from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits, seats_from
+from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
@@ -259,6 +259,11 @@ def _win_rule(ctx, rule) -> str:
     return plain(rule)
 
 
+def _win_words(rule) -> str:
+    from rulelang.diff import win_text
+    return win_text(rule)
+
+
 def _fmt_win(value, pad, mapping) -> Lines | None:
     from rulelang.fmt import expr_text
     if not isinstance(value, list) or not value:
@@ -339,6 +344,9 @@ class Tricks(Construct):
     codes = ("R327", "E503", "E504", "E505")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
+    diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(_win_words(w) for w in win),
+                                value=lambda win: [_win_words(w) for w in win])}
+    identity = "among"
     part = TricksState
     words = "play a card"
 
