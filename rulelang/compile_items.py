@@ -26,21 +26,7 @@ def _announce_sides(value) -> str:
 
 
 class ItemsMixin:
-    """Contracts, items and the names of auction actions."""
-
-    def auction_symbols(self, body: dict) -> list[str]:
-        """Every action name of an auction: contracts, announcements, doublings, the pass word."""
-        contracts = [str(c) for c in self.data.get("contracts") or {}]
-        items = self.data.get("items") or {}
-        for_word, against = str(body.get("for", "for")), str(body.get("against", "against"))
-        names = list(contracts)
-        for name, spec in items.items():
-            if (spec or {}).get("announce"):
-                names += [announcement(name, for_word), announcement(name, against)]
-        for word in body.get("doubling") or []:
-            names += [doubling(word, name) for name in items]
-        names.append(str(body.get("pass", "pass")))
-        return names
+    """Contracts and items (the auction's action names are the auction construct's: rulelang/constructs/auction.py)."""
 
     def compile_contracts(self) -> dict:
         """The ladder rows under ``contracts``."""
