@@ -199,7 +199,7 @@ def _phase_part(kind, key: str, value) -> str:
 
 
 def win_text(rule) -> str:
-    """One rule of ``win`` in rule terms: ``highest trump``, ``Pagat when …``."""
+    """One rule of ``win`` in rule terms: ``highest trump``, ``A♠ when …``."""
     if isinstance(rule, dict) and "highest" in rule:
         return f"highest {rule['highest']}"
     if isinstance(rule, dict) and "card" in rule:
