@@ -28,7 +28,9 @@ class Game:
     ``parts`` are the constructs of this game's phases that keep deal state (a slice made
     anew each deal and copied by ``clone``); ``idle_parts`` holds one never-changed slice
     for every other construct, shared by all states, so that a construct may read another's
-    slice in any game; ``observers``, ``recorders`` and ``placers`` are the constructs that
+    slice in any game; ``live_parts[i + 1]`` the kinds whose slices phase ``i`` or a later one
+    may still change (``clone`` copies those, and shares the slices of finished phases, which
+    nothing changes again this deal); ``observers``, ``recorders`` and ``placers`` are the constructs that
     add to observations, deal records, card places and information states.
     """
 
@@ -51,6 +53,7 @@ class Game:
         kinds = _kinds(definition.phases)
         self.parts = tuple(c for c in with_parts() if c.kind in kinds)
         self.part_kinds = tuple(c.kind for c in self.parts)
+        self.live_parts = _live_parts(definition.phases, self.part_kinds)
         self.idle_parts = {c.kind: c.part(self) for c in with_parts() if c.kind not in kinds}
         self.observers = tuple(c for c in constructs().values() if c.observe is not Construct.observe)
         self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
@@ -98,6 +101,13 @@ class Game:
             if self.seat_name(seat).casefold() == key:
                 return self.seat_base + seat
         return None
+
+
+def _live_parts(phases, part_kinds: tuple) -> list[tuple[str, ...]]:
+    """Per phase index + 1 (0: before the first phase), the kinds of slices that phase or a later one uses."""
+    live = [tuple(kind for kind in part_kinds if kind in _kinds(phases[max(i - 1, 0):]))
+            for i in range(len(phases) + 1)]
+    return live + [()]
 
 
 def _kinds(phases) -> set[str]:

@@ -314,7 +314,7 @@ class State:
         fields = self.__dict__.copy()
         for name in _COPIED:
             fields[name] = fields[name].copy()
-        for kind in self.game.part_kinds:
+        for kind in self.game.live_parts[self.phase_index + 1]:
             fields[kind] = fields[kind].copy()
         fields["_undo"] = None
         other.__dict__ = fields
@@ -349,7 +349,7 @@ class State:
             saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
         for name in _COPIED_DICTS:
             saved[name] = dict(saved[name])
-        for kind in self.game.part_kinds:
+        for kind in self.game.live_parts[self.phase_index + 1]:
             saved[kind] = saved[kind].copy()
         del saved["_undo"]
         return saved

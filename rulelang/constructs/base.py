@@ -227,7 +227,10 @@ class Construct:
 
     @staticmethod
     def put_hidden(world, index: int, cards: int) -> None:
-        """Give the hidden place ``index`` of :meth:`hidden` the cards ``cards`` (a world dealt anew)."""
+        """Give the hidden place ``index`` of :meth:`hidden` the cards ``cards`` (a world dealt anew).
+
+        The world is a clone, which may share the slice of a finished phase with the real
+        state: copy the slice before changing it (``world.piles = world.piles.copy()``)."""
 
     @staticmethod
     def deal_result(st) -> dict:

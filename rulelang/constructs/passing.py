@@ -195,8 +195,9 @@ class Passing(Construct):
 
     @staticmethod
     def put_hidden(world, index: int, cards: int) -> None:
-        old = world.passing.waiting[index]
-        world.passing.waiting[index] = cards
+        part = world.passing = world.passing.copy()
+        old = part.waiting[index]
+        part.waiting[index] = cards
         world.dealt[index] = world.dealt[index] & ~old | cards
 
     @staticmethod

@@ -172,7 +172,8 @@ class Piles(Construct):
 
     @staticmethod
     def put_hidden(world, index: int, cards: int) -> None:
-        world.piles.piles[index] = cards
+        part = world.piles = world.piles.copy()
+        part.piles[index] = cards
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
