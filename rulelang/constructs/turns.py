@@ -148,7 +148,7 @@ class Turns(Construct):
         from rulelang.constructs import construct
         from rulelang.explain import rest
         lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in takes "
-                 "his whole turn before the next player begins; a turn is:"]
+                 "a whole turn before the next player begins; a turn is the steps below, in order"]
         for entry in body.get("steps") or []:
             if isinstance(entry, dict) and len(entry) == 1:
                 (kind, step), = entry.items()
