@@ -109,6 +109,14 @@ def holder(st, cards: int) -> int:
     return -1
 
 
+def holding(st, cards: int) -> int:
+    """The seat that holds every card of the set now, or -1."""
+    for seat, hand in enumerate(st.hands):
+        if cards and hand & cards == cards:
+            return seat
+    return -1
+
+
 def suit_of(suits: tuple, card: int) -> int:
     """The suit of a card; -1 for none."""
     return suits[card] if card >= 0 else -1
@@ -150,5 +158,5 @@ def defenders(st, seats: int) -> int:
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
-    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder,
+    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder, holding,
     suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}

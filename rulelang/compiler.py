@@ -239,6 +239,7 @@ def _state_names(players: int) -> dict[str, Binding]:
         "contract": Binding(NAME, state_attr("contract")),
         "called": Binding(CARD, state_attr("called")),
         "tricks_played": Binding(INT, call("len", part_attr("tricks", "trick_winners"))),
+        "played": Binding(CARDS, part_attr("tricks", "played")),
     }
 
 

@@ -132,6 +132,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "lowest": FunctionSpec((CARDS,), CARD, _with_table("_lowest", lambda sc: tuple(sc.card_order)),
                            "the lowest-ranking card of a set (none if empty)"),
     "holder": FunctionSpec((CARDS,), SEAT, _of_state("_holder"), "the seat that was dealt every card of the set, or none"),
+    "holding": FunctionSpec((CARDS,), SEAT, _of_state("_holding"), "the seat that holds every card of the set now, or none"),
     "played_by": FunctionSpec((CARD,), SEAT, _of_state("_played_by"), "the seat that played a card in a trick, or none"),
     "trick_of": FunctionSpec((CARD,), INT, _of_state("_trick_of"),
                              "the number (from 1) of the trick a card fell in, or 0"),

@@ -64,7 +64,8 @@ class TricksPhase(PhaseBase):
 class TricksState(DealPart):
     """Trick play of one deal: the trick on the table (``trick``: seat, card; ``trick_mask``,
     ``led_suit``), the last finished trick, per card the trick it fell in and who played it,
-    each trick's winner and winning card, tricks taken per seat (``taken``), the seats that
+    each trick's winner and winning card, tricks taken per seat (``taken``), the cards of the
+    finished tricks (``played``), the seats that
     play (``among``), the order of play (``order``) and the rule set in force (``rules``)."""
 
     copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order")
@@ -78,6 +79,7 @@ class TricksState(DealPart):
         self.card_player = [-1] * cards
         self.trick_winners: list[tuple[int, int]] = []
         self.taken = [0] * n
+        self.played = 0
         self.among = 0
         self.order: list[int] = []
         self.rules = None
@@ -466,6 +468,7 @@ class Tricks(Construct):
         winner, card = Tricks.winning_play(st)
         part.taken[winner] += 1
         st.won[winner] |= part.trick_mask
+        part.played |= part.trick_mask
         part.trick_winners.append((winner, card))
         number = len(part.trick_winners)
         for seat, played in part.trick:
