@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from helpers import ROOT
 from rulelang.interpreter import CHANCE
 from rulelang.loader import load_game, shipped_games
 
@@ -102,3 +103,36 @@ def test_no_action_applies_once_the_match_is_over():
     with pytest.raises(ValueError, match="the match is over"):
         state.apply_action(0)
     assert state.history == history and state.legal_actions() == []
+
+
+CHANCE_CHOICE = ROOT / "tests" / "invalid" / "fixtures" / "chance-choice.yaml"
+
+
+def test_a_choice_by_chance_is_a_public_chance_event_with_every_value_equally_likely():
+    game = load_game(str(CHANCE_CHOICE), max_deals=1)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])                   # the first dealer, by lot
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [game.action_to_string(a) for a, _ in outcomes] == ["clubs", "spades", "hearts", "diamonds"]
+    assert {p for _, p in outcomes} == {0.25}
+    state.apply_action(game.string_to_action("hearts"))
+    assert state.var_text("trump") == "hearts"
+    for seat in range(4):
+        assert state.information_state_string(seat).endswith(" hearts")   # everyone sees the draw
+        assert state.observation(seat)["vars"] == {"trump": "hearts"}
+    assert state.decisions == {}                                     # no seat decided it
+
+
+def test_a_seeded_chance_choice_draws_the_same_value_and_explain_says_it_is_drawn():
+    from rulelang.explain import explain_game
+    from rulelang.loader import open_document
+    game = load_game(str(CHANCE_CHOICE), max_deals=1)
+    drawn = []
+    for _ in range(2):
+        state, rng = game.new_initial_state(), random.Random(11)
+        state.apply_chance(rng)
+        drawn.append(state.var_text("trump"))
+    assert drawn[0] == drawn[1] and drawn[0] in ("clubs", "spades", "hearts", "diamonds")
+    lines = explain_game(open_document(str(CHANCE_CHOICE)).data)
+    assert any("trump is drawn at random, each value equally likely: one of the suits" in line.lower() for line in lines)

@@ -78,6 +78,11 @@ class ScriptedDeal:
         legal = state.legal_actions()
         if state.sub == "first_dealer":
             return self.game.seat_base + (self.dealer or 0)
+        if legal and legal[0] >= self.game.num_cards:
+            names = ", ".join(self.game.action_to_string(a) for a in legal)
+            raise DealError(Diagnostic("E523", f"the explicit deal cannot say what chance draws here ({names})",
+                                       getattr(state.step, "span", None),
+                                       "an explicit deal gives cards only; replay this game from its seed"))
         queue = self._queue(state)
         while queue:
             card = queue.pop(0)

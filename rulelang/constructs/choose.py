@@ -1,24 +1,25 @@
 """``choose``: one seat picks a value (a suit, or a name from a list) for a deal variable.
 
 YAML ``- choose: {var: trump, by: forehand, from: suits}``; DSL ``choose trump by forehand
-from suits``. A single possible value is taken without asking.
+from suits``. A single possible value is taken without asking. ``by: chance`` draws the
+value at random, each equally likely, in sight of everyone (a chance event).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines, symbol
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DiffKey, Lines, symbol
 from rulelang.exprcompile import NAME, SEAT, SUIT
 from rulelang.ir import PhaseBase, Rule
 
 
 @dataclass
 class ChoosePhase(PhaseBase):
-    """``by`` chooses one of ``options``; stored in the deal variable ``var``."""
+    """``by`` chooses one of ``options`` (None: chance draws it); stored in the deal variable ``var``."""
 
     var: str
-    by: Rule
+    by: Rule | None
     options: list[str]
     values: list
     kind: str = "choose"
@@ -51,7 +52,8 @@ class Choose(Construct):
                                        'properties': {'var': {'description': 'The deal variable that stores the '
                                                                              'choice, e.g. trump.',
                                                               '$ref': '#/$defs/name'},
-                                                      'by': {'description': 'The seat that chooses, e.g. forehand.',
+                                                      'by': {'description': 'The seat that chooses, e.g. '
+                                                                            'forehand; chance: drawn at random.',
                                                              '$ref': '#/$defs/seatExpr'},
                                                       'from': {'description': 'What may be chosen: suits, or a list '
                                                                               'of names.',
@@ -85,7 +87,7 @@ class Choose(Construct):
     @staticmethod
     def compile(c, path, body):
         var = str(body.get("var"))
-        by = c.rule(path + ("by",), SEAT)
+        by = None if body.get("by") == "chance" else c.rule(path + ("by",), SEAT)
         options = _options(body, c.deck)
         values = list(range(len(options))) if body.get("from") == "suits" else list(options)
         if not options:
@@ -94,7 +96,8 @@ class Choose(Construct):
 
     @staticmethod
     def dump(phase) -> str:
-        return f" {phase.var} by `{phase.by.text}` from {', '.join(phase.options)}"
+        who = "chance" if phase.by is None else f"`{phase.by.text}`"
+        return f" {phase.var} by {who} from {', '.join(phase.options)}"
 
     @staticmethod
     def outcomes(game, phase, values: dict) -> list[dict]:
@@ -102,7 +105,7 @@ class Choose(Construct):
 
     @staticmethod
     def enter(st, phase) -> bool:
-        st.current = phase.by.fn(st, None)
+        st.current = CHANCE if phase.by is None else phase.by.fn(st, None)
         if len(phase.options) == 1:
             st.vars[phase.var] = phase.values[0]
             return False
@@ -117,7 +120,8 @@ class Choose(Construct):
     def apply(st, phase, action) -> bool:
         name = symbol(st, action)
         st.vars[phase.var] = phase.values[phase.options.index(name)]
-        st.decisions[st.current] = name
+        if phase.by is not None:
+            st.decisions[st.current] = name
         return True
 
     @staticmethod
@@ -138,6 +142,9 @@ class Choose(Construct):
         else:
             options = "one of " + ", ".join(str(o) for o in source or [])
         when = "" if dealt else ", before any card is dealt"
+        if body.get("by") == "chance":
+            return [f"{body.get('var')} is drawn at random, each value equally likely: {options}{when}"] + \
+                rest(body, {"var", "by", "from", "when"})
         return [f"{ctx.say(body.get('by'))} chooses {body.get('var')}: {options}{when}"] + \
             rest(body, {"var", "by", "from", "when"})
 
