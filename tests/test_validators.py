@@ -227,3 +227,13 @@ def test_the_catalogue_reads_titles_and_explanations_up_to_the_example():
 def test_a_boolean_written_as_a_condition_is_that_constant(tmp_path):
     path = variant(tmp_path, "phases:\n  4:\n    exchange: {from: forehand, max: 2, when: false}\n")
     assert codes(diagnostics_of(path)) == ["W606"]
+
+
+def test_a_when_on_params_alone_is_a_switch_and_not_reported_as_constant(tmp_path):
+    off = variant(tmp_path, "params: {exchanging: false}\nphases:\n  4:\n    exchange: {from: forehand, max: 2, "
+                            "when: exchanging}\n", name="off.yaml")
+    on = variant(tmp_path, "params: {exchanging: true}\nphases:\n  4:\n    exchange: {from: forehand, max: 2, "
+                           "when: exchanging}\n", name="on.yaml")
+    assert codes(diagnostics_of(off)) == [] and codes(diagnostics_of(on)) == []
+    constant_text = variant(tmp_path, "phases:\n  4:\n    exchange: {from: forehand, max: 2, when: \"1 == 2\"}\n")
+    assert codes(diagnostics_of(constant_text)) == ["W606"]

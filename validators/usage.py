@@ -5,7 +5,8 @@ Names read are found by parsing every expression of the document
 (:func:`rulelang.validators.exprs.names_read`). W602 a param never read, W603 a tag never
 used, W604 a deal variable never read, W605 an item no contract counts, W606 a phase whose
 ``when`` never holds, W607 a ``forbid`` that never holds, W609 a name hidden by another of
-the same name, W610 a ``when`` that always holds, W613 a deal variable read before any phase
+the same name, W610 a ``when`` that always holds (a ``when`` on params alone is a switch
+and neither), W613 a deal variable read before any phase
 sets it, W614 a match that always ends after its first deal.
 """
 
@@ -14,11 +15,12 @@ from __future__ import annotations
 import difflib
 from typing import Iterator
 
-from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.diagnostics import WARNING, Diagnostic, RuleError
+from rulelang.expr import parse_expr
 from rulelang.document import Document
 from rulelang.ir import GameDef
 from rulelang.validators.checks import check
-from rulelang.validators.exprs import names_read
+from rulelang.validators.exprs import expr_names, names_read
 from rulelang.validators.probe import is_constant
 from rulelang.validators.semantic_deck import phase_bodies
 
@@ -128,11 +130,22 @@ def items_are_counted(doc: Document, game=None) -> Iterator[Diagnostic]:
                            doc.span_of(("items", name)), "add it to a contract's `items`, or remove it")
 
 
+def _a_switch(text: str, game: GameDef) -> bool:
+    """A condition on params alone (``when: pass_by_chance``): a switch that variants turn, not a slip."""
+    try:
+        names = expr_names(parse_expr(text))
+    except RuleError:
+        return False
+    return bool(names) and names <= set(game.params)
+
+
 @check("constant_conditions")
 def constant_conditions(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
     """``when`` and ``forbid`` conditions that never change (W606, W607, W610) and a match of one deal (W614)."""
     for i, phase in enumerate(game.phases):
-        if is_constant(phase.when, False):
+        if phase.when is not None and _a_switch(phase.when.text, game):
+            pass
+        elif is_constant(phase.when, False):
             yield _warning("W606", f"phase {i + 1} ({phase.kind}) never runs: its `when` condition never holds",
                            phase.when.span, "remove the phase, or fix the condition")
         elif is_constant(phase.when, True):
