@@ -13,7 +13,7 @@ from rulelang.loader import load_game
 
 EXAMPLES = ROOT / "examples"
 SCRIPTS = {
-    "play_match.py": (["--seed", "2"], "totals:"),
+    "play_match.py": (["--seed", "2", "--deals", "3"], "totals:"),
     "compare_house_rule.py": (["--deals", "100"], "house rule"),
     "openspiel_ismcts.py": (["--episodes", "1", "--sims", "5"], "mean return"),
     "pettingzoo_loop.py": (["--episodes", "2"], "total rewards"),
