@@ -143,3 +143,10 @@ def test_a_sampled_world_keeps_what_the_seat_knows():
                 checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 40
+
+
+def test_openspiels_random_simulation_test_passes_on_a_game_with_a_pass():
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulelang.openspiel  # noqa: F401 - registers the game
+    game = pyspiel.load_game("rulelang", {"rules": str(GAME_FILE), "deals": 1})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
