@@ -75,6 +75,17 @@ def points_of(points: tuple, won: list, mask: int) -> int:
     return total
 
 
+def won_by(won: list, mask: int) -> int:
+    """The cards in the tricks taken by the seats of ``mask``."""
+    cards, seat = 0, 0
+    while mask:
+        if mask & 1:
+            cards |= won[seat]
+        mask >>= 1
+        seat += 1
+    return cards
+
+
 def highest(order: tuple, cards: int) -> int:
     """The highest-ranking card of a set (``order`` holds (rank order, card) per card); -1 if empty."""
     return min(order[c] for c in _bits(cards))[1] if cards else -1
@@ -158,5 +169,5 @@ def defenders(st, seats: int) -> int:
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
-    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, highest, lowest, holder, holding,
+    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, won_by, highest, lowest, holder, holding,
     suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}

@@ -29,7 +29,7 @@ BLOCK_STATEMENTS = {
     "about": ["source", "summary", "deviations"],
     "deck": ["pack", "suit", "ranks", "points", "alias", "tag", "remove"],
     "seating": ["first_dealer", "next_dealer", "forehand"],
-    "phases": ["deal", "talon", "choose", "exchange", "decide", "tricks", "score"],
+    "phases": [],                       # the constructs' statements: _phase_statements()
     "decide": ["forbid"],
     "tricks": ["lead", "follow", "win", "alone"],
     "score": ["let", "each", "add"],
@@ -179,11 +179,17 @@ def _missing_value(exc: UnexpectedToken, path: str) -> Diagnostic:
     return Diagnostic("S112", f"missing value{after}", _at(exc, path), hint)
 
 
+def _phase_statements() -> list[str]:
+    """The phase kinds that have a statement of their own in the grammar (the others are written generically)."""
+    from rulelang.constructs import constructs
+    return [kind for kind, c in constructs().items() if any(r == kind or r.startswith(kind + "_") for r in c.dsl or {})]
+
+
 def _unknown_statement(exc: UnexpectedToken, path: str) -> Diagnostic:
     stack = exc.state.value_stack
     index = _open_bracket(stack)
     block = "file" if index is None else _block_name(stack, index)
-    known = BLOCK_STATEMENTS.get(block, [])
+    known = _phase_statements() if block == "phases" else BLOCK_STATEMENTS.get(block, [])
     where = "at the top of the file" if block == "file" else f"in `{block}`"
     listed = f"the statements {where} are {', '.join(known)}; any other key is written " if known \
         else "entries of a plain mapping are written "

@@ -77,6 +77,14 @@ def _points(scope, args):
     return call("_points_of", table, state_attr("won"), seats.code)
 
 
+def _won(scope, args):
+    (seats,) = args
+    player = _the_player(seats)
+    if player is not None:
+        return ast.Subscript(state_attr("won"), player, ast.Load())
+    return call("_won_by", state_attr("won"), seats.code)
+
+
 def _builtin(function: str) -> Callable:
     def emit(scope, args):
         return call(function, args[0].code)
@@ -116,6 +124,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "tricks": FunctionSpec((SEATS,), INT, _per_seats("tricks", "taken"),
                            "tricks taken this deal by a seat or a set of seats"),
     "points": FunctionSpec((SEATS,), INT, _points, "card points in the tricks taken by a seat or a set of seats"),
+    "won": FunctionSpec((SEATS,), CARDS, _won, "the cards in the tricks taken by a seat or a set of seats"),
     "score": FunctionSpec((SEAT,), INT, _index("scores"), "the seat's match score before this deal's scoring"),
     "count": FunctionSpec(((CARDS, SEATS),), INT, _count, "how many cards or seats a set holds"),
     "min": FunctionSpec((SCORES,), INT, _builtin("min"), "the lowest of the scores"),

@@ -28,6 +28,7 @@ CALLS = {
     "dealt": "the cards dealt to {0}", "highest": "the highest card of {0}", "lowest": "the lowest card of {0}",
     "holder": "the player dealt all of {0}", "played_by": "the player who played {0}",
     "trick_of": "the number of the trick {0} fell in", "taken_by": "the player who took {0}",
+    "won": "the cards taken by {0}",
     "winning_card": "the card that won trick no. {0}",
     "scored": "{0} scored", "suit": "the suit of {0}", "abs": "the size of {0}",
 }
