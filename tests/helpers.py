@@ -7,6 +7,7 @@ path because the folder has no ``__init__.py``).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -56,6 +57,11 @@ def assert_golden(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.is_file(), f"{path} is missing; run the tests once with UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8")
+
+
+def is_variant(path: Path) -> bool:
+    """Whether a rule file ``extends`` another: its constructs are the base's, so a lighter battery covers it."""
+    return re.search(r"^extends\s*[:=]", path.read_text(encoding="utf-8"), re.MULTILINE) is not None
 
 
 # ---------------------------------------------------------------------- seats and cards

@@ -29,7 +29,7 @@ from operator import add, itemgetter, lt, or_
 
 import pytest
 
-from helpers import fingerprint, full_fingerprint
+from helpers import fingerprint, full_fingerprint, is_variant
 from rulelang.interpreter.log import log_lines, read_log, write_log
 from rulelang.interpreter.replay import replay
 from rulelang.interpreter.runner import play_match
@@ -38,7 +38,8 @@ from rulelang.loader import check_document, load_game, open_document, shipped_ga
 GAMES = shipped_games()
 IDS = [path.name for path in GAMES]
 
-PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 2000))   # random playouts per game in total
+PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 2000))   # random playouts per base game in total
+VARIANT_PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 600))   # per variant (a file that extends another)
 MATCHES = 24              # of which whole matches; the rest are single deals
 DEEP_EVERY = 200          # every 200th playout checks views, clones and replay at every step
 SAMPLE_RATE = 0.02        # other playouts check views and clones at this share of steps
@@ -408,7 +409,8 @@ def play_in_parallel(path, max_deals, seeds) -> list[int]:
 
 @pytest.mark.parametrize("path", GAMES, ids=IDS)
 def test_random_single_deals_keep_every_invariant_at_every_step(path):
-    seeds = [(seed, seed % DEEP_EVERY == 0) for seed in range(PLAYOUTS - MATCHES)]
+    playouts = VARIANT_PLAYOUTS if is_variant(path) else PLAYOUTS
+    seeds = [(seed, seed % DEEP_EVERY == 0) for seed in range(playouts - MATCHES)]
     deals = play_in_parallel(path, 1, seeds)
     assert deals == [1] * len(seeds)
 
