@@ -59,6 +59,7 @@ class Game:
         self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
         self.placers = tuple(c for c in constructs().values() if c.places is not Construct.places)
         self.informers = tuple(c for c in constructs().values() if c.informs is not Construct.informs)
+        self.handlers = _handlers(self.deck)
 
     @property
     def name(self) -> str:
@@ -89,7 +90,8 @@ class Game:
         return f"<action {action}>"
 
     def string_to_action(self, text: str) -> int | None:
-        """The action a name stands for (card names, letters and aliases accepted), or None."""
+        """The action a name stands for (card names, letters and aliases accepted), or None. In a pack with
+        copies a card's name gives its first copy; ``State.apply_checked`` plays whichever copy is legal."""
         key = text.strip().casefold()
         card = self.deck.lookup.get(key)
         if card is not None:
@@ -101,6 +103,34 @@ class Game:
             if self.seat_name(seat).casefold() == key:
                 return self.seat_base + seat
         return None
+
+
+def _handlers(deck) -> dict[str, type[Construct]]:
+    """The construct that runs each phase kind. In a pack with copies, each is wrapped so that a player's
+    legal moves offer a card name once (its lowest copy in the hand): two copies of a card are one move."""
+    found = dict(constructs())
+    if deck.copies == 1:
+        return found
+    return {kind: _one_move_per_name(c, deck) for kind, c in found.items()}
+
+
+def _one_move_per_name(c: type[Construct], deck) -> type[Construct]:
+    """``c`` with its legal moves thinned to one copy per card name (copies of a name are numbered together)."""
+    legal, cards = c.legal, len(deck.cards)
+    first = [card - deck.cards[card].copy for card in range(cards)]
+
+    def legal_once(st, phase) -> list[int]:
+        if st.current < 0:                      # chance draws every copy, each as likely
+            return legal(st, phase)
+        moves, last = [], -1
+        for action in legal(st, phase):
+            if action < cards:
+                if first[action] == last:
+                    continue
+                last = first[action]
+            moves.append(action)
+        return moves
+    return type(c.__name__, (c,), {"legal": staticmethod(legal_once), "__doc__": c.__doc__})
 
 
 def _live_parts(phases, part_kinds: tuple) -> list[tuple[str, ...]]:

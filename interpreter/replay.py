@@ -155,6 +155,7 @@ class _Replayer:
     def apply(self, number: int, action: int, entry) -> None:
         state = self.state
         actor = state.current_player()
+        action = state.legal_copy(action)
         try:
             if action not in state.legal_actions():
                 raise IllegalActionError(state.explain_illegal(action))

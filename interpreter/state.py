@@ -15,7 +15,6 @@ from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.constructs import construct
 
 CHANCE = -1
 TERMINAL = -4
@@ -111,7 +110,7 @@ class State:
             phase = self.phase = phases[self.phase_index]
             if phase.when is not None and not phase.when.fn(self, None):
                 continue
-            self.handler = construct(phase.kind)
+            self.handler = self.game.handlers[phase.kind]
             if self.handler.enter(self, phase) and not self.redeal:
                 return
 
@@ -284,9 +283,21 @@ class State:
         if self.current == TERMINAL:
             raise IllegalActionError(Diagnostic("E510", "the match is over; no more moves can be made", None,
                                                 "start a new game"))
+        action = self.legal_copy(action)
         if action not in self.legal_actions():
             raise IllegalActionError(self.explain_illegal(action))
         self.apply_action(action)
+
+    def legal_copy(self, action: int) -> int:
+        """``action``, or in a pack with copies the copy of its card that is legal now (a move or log
+        names a card, and copies of one name are the same card to the players)."""
+        deck = self.game.deck
+        if deck.twins and 0 <= action < self.game.num_cards:
+            legal = self.legal_actions()
+            if action not in legal:
+                return next((card for card in legal if card < self.game.num_cards and deck.twins[action] >> card & 1),
+                            action)
+        return action
 
     def explain_illegal(self, action: int) -> Diagnostic:
         """Why ``action`` is not legal now, located at the rule that forbids it."""

@@ -112,6 +112,12 @@ def best(cards: int, suit_of_card: tuple, order: tuple) -> int:
     return low
 
 
+def copy_winner(trick: list, best: int, twins: tuple, later: int) -> int:
+    """Of the copies of ``best`` in the trick, the first played; the last played when ``best`` is in ``later``."""
+    copies = [card for _, card in trick if twins[best] >> card & 1]
+    return copies[-1] if later >> best & 1 else copies[0]
+
+
 def holder(st, cards: int) -> int:
     """The seat that was dealt every card of the set, or -1."""
     for seat, hand in enumerate(st.dealt):
@@ -169,5 +175,5 @@ def defenders(st, seats: int) -> int:
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
-    bit, has, subset, suit_cards, best, divide, modulo, per_seats, card_points, points_of, won_by, highest, lowest, holder, holding,
-    suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}
+    bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
+    highest, lowest, holder, holding, suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}

@@ -25,13 +25,15 @@ class Suit:
 
 @dataclass(frozen=True)
 class Card:
-    """One card: its display name, suit index, rank, rank index within the suit (0 = highest), points."""
+    """One card: its display name, suit index, rank, rank index within the suit (0 = highest), points, and
+    which copy of its name it is (0 unless the pack has ``copies``)."""
 
     name: str
     suit: int
     rank: str
     order: int
     points: int
+    copy: int = 0
 
 
 @dataclass
@@ -44,6 +46,12 @@ class Deck:
     suit_masks: list[int]
     tags: dict[str, int] = field(default_factory=dict)
     suit_aliases: dict[str, int] = field(default_factory=dict)
+    copies: int = 1
+    twins: list[int] = field(default_factory=list)
+
+    def same_name(self, card: int) -> int:
+        """The bitmask of every copy of ``card`` (the card alone when the pack has one copy)."""
+        return self.twins[card] if self.twins else 1 << card
 
     @property
     def full_mask(self) -> int:
@@ -145,7 +153,8 @@ def _suits(spec: dict, doc: Document, errors: list) -> list[Suit]:
 def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
     points = {str(k): v for k, v in (spec.get("points") or {}).items()}
     removed = {str(c).casefold() for c in spec.get("remove") or []}
-    cards, lookup, masks = [], {}, []
+    copies = spec.get("copies") if isinstance(spec.get("copies"), int) else 1
+    cards, lookup, masks, twins = [], {}, [], []
     for s, suit in enumerate(suits):
         mask = 0
         for order, rank in enumerate(suit.ranks):
@@ -153,15 +162,18 @@ def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
             if name.casefold() in removed:
                 continue
             card_id = len(cards)
-            cards.append(Card(name, s, rank, order, int(points.get(name, points.get(rank, 0)))))
+            value = int(points.get(name, points.get(rank, 0)))
+            cards += [Card(name, s, rank, order, value, copy) for copy in range(copies)]
             for key in {name, f"{rank}{suit.letter}", f"{rank}{suit.symbol}"} if not suit.by_rank else {name}:
                 if key.casefold() in lookup and lookup[key.casefold()] != card_id:
                     errors.append(Diagnostic("N207", f"two cards are both called '{key}'", doc.span_of(("deck",)),
                                              "rename a rank or give the suits different letters"))
                 lookup[key.casefold()] = card_id
-            mask |= 1 << card_id
+            same = ((1 << copies) - 1) << card_id
+            twins += [same] * copies
+            mask |= same
         masks.append(mask)
-    deck = Deck(suits, cards, lookup, masks)
+    deck = Deck(suits, cards, lookup, masks, copies=copies, twins=twins if copies > 1 else [])
     for index, entry in enumerate(spec.get("suits") or []):
         if entry.get("plays_as"):
             deck.suit_aliases[str(entry["plays_as"])] = index
@@ -189,5 +201,5 @@ def _tags(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
                 errors.append(Diagnostic("N202", f"the tag '{tag}' lists '{name}', which is not a card of this deck",
                                          doc.span_of(("deck", "tags", tag, i)), "tags list cards by name or alias"))
                 continue
-            mask |= 1 << card
+            mask |= deck.same_name(card)
         deck.tags[str(tag)] = mask

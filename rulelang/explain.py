@@ -118,7 +118,11 @@ def section_cards(ctx: Context) -> Lines:
     suits = deck.get("suits") or []
     size = sum(len(s.get("ranks") or deck.get("ranks") or []) for s in suits) - len(deck.get("remove") or [])
     pack = f" ({deck['pack']})" if deck.get("pack") else ""
+    copies = deck.get("copies") if isinstance(deck.get("copies"), int) and deck.get("copies") > 1 else 1
     lines = [f"A pack of {size} cards{pack} in {len(suits)} suits: {', '.join(_suit(s) for s in suits)}."]
+    if copies > 1:
+        lines = [f"{size * copies} cards: {copies} packs of {size} cards{pack} shuffled together, so every card is "
+                 f"there {copies} times under one name; {len(suits)} suits: {', '.join(_suit(s) for s in suits)}."]
     if deck.get("ranks"):
         lines.append(f"Every suit ranks {' '.join(str(r) for r in deck['ranks'])}, high to low"
                      + (", unless it has its own ranks." if any(s.get("ranks") for s in suits) else "."))
@@ -127,7 +131,8 @@ def section_cards(ctx: Context) -> Lines:
             lines.append(f"{suit['name'].capitalize()} rank {' '.join(str(r) for r in suit['ranks'])}, high to low.")
     lines.append("Cards are named rank and suit letter (10H), or by rank alone where a suit says so.")
     lines += _deck_extras(ctx, deck)
-    return _titled("The cards", lines + rest(deck, {"pack", "suits", "ranks", "points", "aliases", "tags", "remove"}))
+    return _titled("The cards", lines + rest(deck, {"pack", "suits", "ranks", "points", "aliases", "tags", "remove",
+                                                    "copies"}))
 
 
 def _suit(suit: dict) -> str:

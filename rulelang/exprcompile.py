@@ -73,13 +73,14 @@ class Scope:
     reads: set = field(default_factory=set)
     card_order: list = field(default_factory=list)
     module: CodeModule = field(default_factory=CodeModule)
+    twins: tuple = ()                   # per card, the mask of its copies; empty when the pack has one copy
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
-                     self.reads, self.card_order, self.module)
+                     self.reads, self.card_order, self.module, self.twins)
 
     def table(self, value) -> ast.Name:
         """The game module's name for a table built at compile time."""
@@ -146,6 +147,8 @@ class _Compiler:
             return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
         if self.errors:
             return c
+        if CARD in wants and node.op == "card" and self.scope.twins:
+            return self.copies_of_one_name(node, where)
         expected = " or ".join(TYPE_WORDS[w] for w in wants)
         return self.fail(node, "N210", f"{where} needs {expected}, but this is {TYPE_WORDS.get(c.type, c.type)}",
                          "check what the name or function stands for (docs/language.md, Expressions)")
@@ -177,7 +180,16 @@ class _Compiler:
         if card is None:
             return self.fail(e, "N202", f"there is no card '{e.value}' in this deck",
                              "cards are written as rank and suit symbol or letter ('10♥', '10H') or by an alias")
+        if self.scope.twins:
+            return constant(CARDS, self.scope.twins[card])      # every copy of the name
         return constant(CARD, card)
+
+    def copies_of_one_name(self, node: Expr, where: str) -> Compiled:
+        """N232: a rule needs one card, but in a pack with copies a card's name is several cards."""
+        copies = bin(self.scope.twins[0]).count("1")
+        return self.fail(node, "N232", f"{where} needs one card, but in this pack of {copies} copies '{node.value}' "
+                         f"is {copies} cards", f"ask about the set of them instead: '{node.value}' in trick, "
+                         f"count(won({{player}}) & {{'{node.value}'}}), holding({{'{node.value}'}})")
 
     def op_name(self, e: Expr) -> Compiled:
         binding = self.scope.names.get(e.value)
@@ -241,6 +253,9 @@ class _Compiler:
     def op_compare(self, e: Expr) -> Compiled:
         a, b = self.node(e.args[0]), self.node(e.args[1])
         if e.op in ("==", "!="):
+            for side in e.args:
+                if side.op == "card" and self.scope.twins and not self.errors:
+                    return self.copies_of_one_name(side, f"`{e.op}`")
             if a.type != b.type and NONE not in (a.type, b.type):
                 return self.fail(e, "N213", f"cannot compare {TYPE_WORDS.get(a.type)} with {TYPE_WORDS.get(b.type)}",
                                  "both sides of == and != must be the same kind of value")
@@ -267,6 +282,8 @@ class _Compiler:
             return _member(item, group)
         item = self.coerce(item, CARDS, e.args[0], "the left of `in`")
         group = self.coerce(group, CARDS, e.args[1], "the right of `in`")
+        if e.args[0].op == "card" and self.scope.twins:             # 'Q♣' in trick: any copy of it
+            return _binary(BOOL, "!=", _binary(CARDS, "set&", item, group), constant(CARDS, 0))
         return _binary(BOOL, "subset", item, group)
 
     def op_binary(self, e: Expr) -> Compiled:

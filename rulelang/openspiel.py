@@ -125,7 +125,10 @@ class RulelangState(pyspiel.State):
         self.engine_state.apply_action(action)
 
     def _action_to_string(self, player, action):
-        return self.engine_state.action_to_string(action)
+        engine = self.engine_state.game
+        name = engine.action_to_string(action)
+        copy = engine.deck.cards[action].copy if 0 <= action < engine.num_cards else 0
+        return f"{name} (copy {copy + 1})" if copy and player == pyspiel.PlayerId.CHANCE else name
 
     def is_terminal(self):
         """Whether the episode is over."""

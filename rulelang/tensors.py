@@ -21,6 +21,7 @@ suits, every decision name and ``none``), K contracts and A decision names:
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 
 def shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
@@ -49,15 +50,14 @@ def fill(pieces: dict, state, player: int) -> None:
 
     def relative(name) -> int:
         return (seat_of[name] - player) % n
-    card = game.deck.lookup
     pieces["player"][player] = 1
-    for name in view["hand"]:
-        pieces["hand"][card[name.casefold()]] = 1
+    for cell in _cells(game, view["hand"]):
+        pieces["hand"][cell] = 1
     for seat, name in view["trick"]:
-        pieces["trick"][relative(seat), card[name.casefold()]] = 1
+        pieces["trick"][relative(seat), game.deck.lookup[name.casefold()]] = 1
     for seat, names in view["played"].items():
-        for name in names:
-            pieces["played"][relative(seat), card[name.casefold()]] = 1
+        for cell in _cells(game, names):
+            pieces["played"][relative(seat), cell] = 1
     for seat, count in view["tricks"].items():
         pieces["tricks"][relative(seat)] = count
     for seat, count in view["hand_sizes"].items():
@@ -67,12 +67,22 @@ def fill(pieces: dict, state, player: int) -> None:
     _fill_vars(pieces["vars"], game, view["vars"])
     _fill_contract(pieces, game, view, relative)
     if "discards" in pieces:
-        for name in view["my_discards"]:
-            pieces["discards"][card[name.casefold()]] = 1
+        for cell in _cells(game, view["my_discards"]):
+            pieces["discards"][cell] = 1
         symbols = {symbol: i for i, symbol in enumerate(game.definition.symbols)}
         for seat, word in view.get("announcements", []):
             if word in symbols:
                 pieces["auction"][relative(seat), symbols[word]] = 1
+
+
+def _cells(game, names: list[str]):
+    """The card cells of a list of names: in a pack with copies the k-th time a name comes, its k-th copy's
+    cell, so the tensor counts copies and does not tell which copy is which."""
+    lookup, seen = game.deck.lookup, Counter()
+    for name in names:
+        key = name.casefold()
+        yield lookup[key] + seen[key]
+        seen[key] += 1
 
 
 def _fill_vars(piece, game, values: dict) -> None:

@@ -63,6 +63,11 @@ class ScriptedDeal:
                                        "write cards as rank and suit, e.g. 10H or A♣, or by alias"))
         return card
 
+    def _other_copies(self, card: int) -> list[int]:
+        """The other copies of ``card``'s name, in a pack with copies (a deal names cards, not copies)."""
+        twins = self.game.deck.twins
+        return [c for c in range(self.game.num_cards) if twins and twins[card] >> c & 1 and c != card]
+
     def play(self, state, before=None, after=None) -> None:
         """Apply the pending chance events the explicit deal prescribes, one by one."""
         while state.is_chance_node():
@@ -86,8 +91,9 @@ class ScriptedDeal:
         queue = self._queue(state)
         while queue:
             card = queue.pop(0)
-            if card in legal:
-                return card
+            for copy in (card, *self._other_copies(card)):
+                if copy in legal:
+                    return copy
             raise DealError(Diagnostic("E521", f"the deal gives {self.game.action_to_string(card)} twice or "
                                        "after it left the stock", None, "every card may appear only once"))
         raise DealError(Diagnostic("E522", "the explicit deal has run out of cards for "

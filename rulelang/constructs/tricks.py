@@ -46,6 +46,7 @@ class TrickRules:
     head: bool = False
     allowed: Rule | None = None
     winner: Rule | None = None
+    later_copy_wins: Rule | None = None
 
 
 @dataclass
@@ -133,7 +134,10 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     win = [win_rule(c, path + ("win", i), e, scope) for i, e in enumerate(body.get("win") or [])] \
         if "win" in body else (base.win if base else [])
     head = bool(body.get("head", base.head if base else False))
-    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win))
+    later = c.optional_rule(path + ("later_copy_wins",), CARDS, scope) if "later_copy_wins" in body else \
+        (base.later_copy_wins if base else None)
+    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
+                      later)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -164,8 +168,11 @@ def allowed_cards(c, lead_from: list, follow: list) -> Rule:
     return rule
 
 
-def winning_card(c, win: list) -> Rule:
-    """One function for the card that wins the trick on the table: the first win rule that applies, or -1."""
+def winning_card(c, win: list, later: Rule | None = None) -> Rule:
+    """One function for the card that wins the trick on the table: the first win rule that applies, or -1.
+
+    In a pack with copies, of two copies of the best card the first played wins, or the later one
+    for the cards of ``later`` (``later_copy_wins``)."""
     module, mask = c.scope.module, read("_mask")
     by_suit = c.scope.table(tuple(c.scope.suit_masks[s] for s in c.scope.card_suits))
     order = c.scope.table(tuple(order for order, _ in c.scope.card_order))
@@ -174,9 +181,13 @@ def winning_card(c, win: list) -> Rule:
         if rule.card is not None:
             body += _special_winner(rule, module, mask)
             continue
+        best = call("_best", read("_within"), by_suit, order)
+        if c.scope.twins:
+            best = call("_copy_winner", part_attr("tricks", "trick"), best, c.scope.table(c.scope.twins),
+                        module.code_of(later) if later is not None else literal(0))
         body += [ast.Assign([ast.Name("_within", ast.Store())],
                             binop(module.code_of(rule.cards), ast.BitAnd(), read("_mask"))),
-                 ast.If(read("_within"), [ast.Return(call("_best", read("_within"), by_suit, order))], [])]
+                 ast.If(read("_within"), [ast.Return(best)], [])]
     anchor = next((r.card or r.cards for r in win), None)
     rule = Rule(None, "; ".join(r.text for r in win) or "no win rule", anchor.span if anchor else None)
     module.statements(body + [ast.Return(literal(-1))], rule)
@@ -247,6 +258,10 @@ def trick_rule_lines(ctx, body: dict) -> Lines:
         lines.append("A player must also beat the best card so far if he can (Stichzwang)")
     if body.get("win"):
         lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
+    if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
+        later = body.get("later_copy_wins")
+        lines.append("Of two equal cards in a trick the first played wins" +
+                     (f"; the one played later wins for the cards of {ctx.say(later)}" if later is not None else ""))
     return lines
 
 
@@ -327,7 +342,13 @@ class Tricks(Construct):
                                                       'head': {'description': 'true: a player must beat the best '
                                                                               'card so far if he legally can '
                                                                               '(Stichzwang).',
-                                                               'type': 'boolean'}}},
+                                                               'type': 'boolean'},
+                                                      'later_copy_wins': {'description': 'In a pack with copies: '
+                                                                                         'the cards of which a copy '
+                                                                                         'played later beats an '
+                                                                                         'earlier one (default none: '
+                                                                                         'the first played wins).',
+                                                                          '$ref': '#/$defs/cardsExpr'}}},
                        'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                    'description': "A rule that picks a trick's winner.",
                                    'type': 'object',
@@ -539,7 +560,7 @@ class Tricks(Construct):
         lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
-        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when"}
+        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins"}
         return lines + rest(body, known)
 
     @staticmethod
