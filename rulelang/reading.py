@@ -14,7 +14,7 @@ from rulelang.expr import PRECEDENCE, Expr, parse_expr
 
 NAMES = {
     "player": "the player", "dealer": "the dealer", "forehand": "forehand", "active": "the players still in",
-    "seats": "all players", "led_suit": "the suit led", "any": "any card", "trick": "the cards of the trick",
+    "seats": "all players", "led_suit": "the suit led", "led_card": "the card led", "any": "any card", "trick": "the cards of the trick",
     "tricks_played": "the number of tricks played", "deal_number": "the number of deals played",
     "declarer": "the declarer", "declarers": "the declaring side", "defenders": "the defenders",
     "score": "the scores", "players": "the number of players", "contract": "the contract",

@@ -25,7 +25,8 @@ from rulelang.validators.probe import is_constant
 from rulelang.validators.semantic_deck import phase_bodies
 
 BUILT_IN = ("dealer", "forehand", "active", "seats", "players", "score", "deal_number", "declarer", "declarers",
-            "defenders", "contract", "called", "tricks_played", "played", "player", "led_suit", "trick", "any", "side")
+            "defenders", "contract", "called", "tricks_played", "played", "player", "led_suit", "led_card", "trick", "any",
+              "side")
 
 
 def _warning(code: str, message: str, span, hint: str, notes=None) -> Diagnostic:

@@ -116,9 +116,12 @@ def _dsl_highest(b, meta, children):
 
 # ---------------------------------------------------------------------- compilation
 def trick_scope(c):
-    """Names of trick rules: ``led_suit``, ``trick``, ``any`` and ``player``."""
+    """Names of trick rules: ``led_suit``, ``led_card``, ``trick``, ``any`` and ``player``."""
+    trick = part_attr("tricks", "trick")
+    led_card = ast.IfExp(trick, ast.Subscript(ast.Subscript(trick, literal(0), ast.Load()), literal(1), ast.Load()),
+                         literal(-1))
     return c.scope.child(
-        led_suit=Binding(SUIT, part_attr("tricks", "led_suit")),
+        led_suit=Binding(SUIT, part_attr("tricks", "led_suit")), led_card=Binding(CARD, led_card),
         trick=Binding(CARDS, part_attr("tricks", "trick_mask")),
         any=const(CARDS, (1 << len(c.scope.card_suits)) - 1), player=Binding(SEAT, PLAYER_CODE))
 
