@@ -144,6 +144,25 @@ def winning_card(st, number: int) -> int:
     return st.tricks.trick_winners[number - 1][1] if 0 < number <= len(st.tricks.trick_winners) else -1
 
 
+def trick_cards(st, number: int) -> int:
+    """The cards of finished trick ``number`` (from 1), as a mask; 0 for a trick not yet played."""
+    if not 0 < number <= len(st.tricks.trick_winners):
+        return 0
+    return sum(1 << card for card, trick in enumerate(st.tricks.card_trick) if trick == number)
+
+
+def cards_played(st, seats: int) -> int:
+    """The cards the seats of ``seats`` played this deal, in finished tricks and on the table."""
+    cards = 0
+    for card, seat in enumerate(st.tricks.card_player):
+        if seat >= 0 and seats >> seat & 1:
+            cards |= 1 << card
+    for seat, card in st.tricks.trick:
+        if seats >> seat & 1:
+            cards |= 1 << card
+    return cards
+
+
 def position(st, card: int) -> int:
     """The place (from 1) of a card in the trick on the table, or 0."""
     for place, (_, played) in enumerate(st.tricks.trick, start=1):
@@ -176,4 +195,5 @@ def defenders(st, seats: int) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
-    highest, lowest, holder, holding, suit_of, winning_card, position, taken_by, played_by, trick_of, defenders)}
+    highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
+    played_by, trick_of, defenders)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rulelang.constructs import construct
-from rulelang.constructs.tricks import trick_rule_lines
+from rulelang.constructs.trick_words import trick_rule_lines
 from rulelang.deck import named_packs
 from rulelang.reading import Reader
 

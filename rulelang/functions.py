@@ -85,6 +85,10 @@ def _won(scope, args):
     return call("_won_by", state_attr("won"), seats.code)
 
 
+def _card_points_of(scope, args):
+    return call("_card_points", scope.table(tuple(scope.points)), args[0].code)
+
+
 def _builtin(function: str) -> Callable:
     def emit(scope, args):
         return call(function, args[0].code)
@@ -114,6 +118,10 @@ def _of_state(helper: str) -> Callable:
     def emit(scope, args):
         return call(helper, name(STATE), args[0].code)
     return emit
+
+
+def _announced(scope, args):
+    return ast.Compare(args[0].code, [ast.In()], [part_attr("tricks", "calls")])
 
 
 def _scored(scope, args):
@@ -147,8 +155,14 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                              "the number (from 1) of the trick a card fell in, or 0"),
     "taken_by": FunctionSpec((CARD,), SEAT, _of_state("_taken_by"), "the seat that won the trick a card fell in, or none"),
     "winning_card": FunctionSpec((INT,), CARD, _of_state("_winning_card"), "the card that won trick number N"),
+    "card_points": FunctionSpec((CARDS,), INT, _card_points_of, "the card points of a set of cards"),
+    "trick_cards": FunctionSpec((INT,), CARDS, _of_state("_trick_cards"),
+                                "the cards of trick number N once it is finished (none before)"),
+    "cards_played": FunctionSpec((SEATS,), CARDS, _of_state("_cards_played"),
+                                 "the cards a seat or a set of seats played this deal"),
     "position": FunctionSpec((CARD,), INT, _of_state("_position"),
                              "the place (from 1) of a card in the trick on the table, or 0"),
+    "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),
 }

@@ -29,8 +29,10 @@ CALLS = {
     "holder": "the player dealt all of {0}", "played_by": "the player who played {0}",
     "trick_of": "the number of the trick {0} fell in", "taken_by": "the player who took {0}",
     "won": "the cards taken by {0}",
-    "winning_card": "the card that won trick no. {0}",
-    "scored": "{0} scored", "suit": "the suit of {0}", "abs": "the size of {0}",
+    "winning_card": "the card that won trick no. {0}", "trick_cards": "the cards of trick no. {0}",
+    "card_points": "the card points of {0}",
+    "cards_played": "the cards played by {0}",
+    "scored": "{0} scored", "announced": "{0} was said", "suit": "the suit of {0}", "abs": "the size of {0}",
 }
 
 BINARY = {

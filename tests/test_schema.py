@@ -74,7 +74,7 @@ def test_schema_returns_a_fresh_copy_each_time():
 
 def test_the_phase_kinds_are_those_of_the_language():
     assert phase_kinds() == ["deal", "talon", "choose", "exchange", "decide", "tricks", "score",
-                             "set", "piles", "throw_in", "auction", "settle", "turns", "passing"]
+                             "set", "piles", "throw_in", "auction", "settle", "turns", "passing", "parties"]
 
 
 BAD_DOCUMENTS = [

@@ -55,7 +55,8 @@ class HeuristicAgent:
         seat = state.current_player()
         step = state.step
         if step is not None and step.kind == "tricks":
-            return self.play_card(state, seat, legal)
+            cards = [a for a in legal if a < state.game.num_cards]    # calls during play are not made
+            return self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
         return judge(state, seat, legal, self.rng, self.rollouts)
 
     # ------------------------------------------------------------------ card play
@@ -255,6 +256,7 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         return rng.choice(legal)
     if step.kind == "tricks":
         cards = world.game.deck.cards
+        legal = [a for a in legal if a < len(cards)]
         on_table = sum(cards[c].points for _, c in world.tricks.trick)
         if world.tricks.trick and _partner_holds_trick(world):
             taking = Tricks.heading(world, sum(1 << c for c in legal))

@@ -52,6 +52,8 @@ def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = 
         _put(world, kind, index, mask, mask & fixed | sum(1 << card for card in cards))
     world.out = world.out & ~old_discards | sum(world.discards[s] for s in range(world.game.num_players) if s != seat)
     _reform_called_side(world)
+    for found in world.game.parts:
+        found.reform(world)
     return world
 
 

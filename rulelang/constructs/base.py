@@ -226,6 +226,11 @@ class Construct:
         return []
 
     @staticmethod
+    def reform(world) -> None:
+        """After a world was dealt anew (an agent's determinization), redo what this construct derived
+        from the hidden cards (the parties of ``parties``: who holds the cards that decide them)."""
+
+    @staticmethod
     def put_hidden(world, index: int, cards: int) -> None:
         """Give the hidden place ``index`` of :meth:`hidden` the cards ``cards`` (a world dealt anew).
 

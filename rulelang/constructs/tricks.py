@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from rulelang.codegen import binop, call, compare, literal, part_attr, state_attr
 from rulelang.codegen import name as read
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
+from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
+from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
+from rulelang.constructs.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
@@ -47,6 +50,7 @@ class TrickRules:
     allowed: Rule | None = None
     winner: Rule | None = None
     later_copy_wins: Rule | None = None
+    calls: tuple = ()
 
 
 @dataclass
@@ -69,7 +73,7 @@ class TricksState(DealPart):
     finished tricks (``played``), the seats that
     play (``among``), the order of play (``order``) and the rule set in force (``rules``)."""
 
-    copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order")
+    copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order", "calls")
 
     def __init__(self, game) -> None:
         cards, n = game.num_cards, game.num_players
@@ -84,6 +88,7 @@ class TricksState(DealPart):
         self.among = 0
         self.order: list[int] = []
         self.rules = None
+        self.calls: dict[str, int] = {}
 
 
 # ---------------------------------------------------------------------- DSL
@@ -139,8 +144,9 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     head = bool(body.get("head", base.head if base else False))
     later = c.optional_rule(path + ("later_copy_wins",), CARDS, scope) if "later_copy_wins" in body else \
         (base.later_copy_wins if base else None)
+    calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later)
+                      later, calls)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -228,71 +234,6 @@ def _rules_text(rules) -> str:
     return f" lead from {lead}; follow {follow}; win {win}" + ("; must head" if rules.head else "")
 
 
-# ---------------------------------------------------------------------- English and fmt
-FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any": "any card"}
-
-
-def _card_set(ctx, text) -> str:
-    """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
-    from rulelang.diagnostics import RuleError
-    from rulelang.expr import PRECEDENCE, parse_expr
-    words = FOLLOW_WORDS.get(str(text))
-    if words:
-        return words
-    try:
-        expr = parse_expr(str(text))
-    except RuleError:
-        expr = None
-    if expr is not None and expr.op == "-" and expr.args[0].op == "name" and expr.args[0].value == "any":
-        return f"a card that is not {ctx.reader.node(expr.args[1], PRECEDENCE['-'] + 1)}"
-    return f"a card of {ctx.say(text)}"
-
-
-def trick_rule_lines(ctx, body: dict) -> Lines:
-    """How tricks are led, followed, headed and won (shared by tricks phases and contracts)."""
-    lines = []
-    if body.get("lead") is not None:
-        lines.append(f"{ctx.say(body['lead'])} leads to the first trick; the winner of each trick leads to the next")
-    if body.get("lead_from"):
-        lines.append("The leader must lead " + ", else ".join(_card_set(ctx, s) for s in body["lead_from"]))
-    if body.get("follow"):
-        lines.append("The others must play " + "; if unable, ".join(_card_set(ctx, s) for s in body["follow"]))
-    if body.get("head"):
-        lines.append("A player must also beat the best card so far if he can (Stichzwang)")
-    if body.get("win"):
-        lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
-    if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
-        later = body.get("later_copy_wins")
-        lines.append("Of two equal cards in a trick the first played wins" +
-                     (f"; the one played later wins for the cards of {ctx.say(later)}" if later is not None else ""))
-    return lines
-
-
-def _win_rule(ctx, rule) -> str:
-    from rulelang.explain import plain
-    if isinstance(rule, dict) and "card" in rule:
-        when = f" when {ctx.say(rule['when'])}" if rule.get("when") is not None else ""
-        return f"{ctx.say(rule['card'])}{when}"
-    if isinstance(rule, dict) and "highest" in rule:
-        target = {"trump": "trump", "led_suit": "card of the suit led"}.get(str(rule["highest"]))
-        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}"
-    return plain(rule)
-
-
-def _win_words(rule) -> str:
-    from rulelang.diff import win_text
-    return win_text(rule)
-
-
-def _fmt_win(value, pad, mapping) -> Lines | None:
-    from rulelang.fmt import expr_text
-    if not isinstance(value, list) or not value:
-        return None
-    rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
-             for rule in value]
-    return None if None in rules else [f"{pad}win " + ", ".join(f"highest {r}" for r in rules)]
-
-
 # ---------------------------------------------------------------------- the construct
 class Tricks(Construct):
     """The leader leads from ``lead_from``, the others follow the first set of ``follow`` they can,
@@ -346,6 +287,7 @@ class Tricks(Construct):
                                                                               'card so far if he legally can '
                                                                               '(Stichzwang).',
                                                                'type': 'boolean'},
+                                                      'calls': CALLS_SCHEMA,
                                                       'later_copy_wins': {'description': 'In a pack with copies: '
                                                                                          'the cards of which a copy '
                                                                                          'played later beats an '
@@ -367,11 +309,11 @@ class Tricks(Construct):
                                                   'when': {'description': 'The condition for a card rule.',
                                                            '$ref': '#/$defs/boolExpr'}},
                                    'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
-    codes = ("R327", "E503", "E504", "E505")
+    codes = ("R327", "E503", "E504", "E505", "E513")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
-    diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(_win_words(w) for w in win),
-                                value=lambda win: [_win_words(w) for w in win])}
+    diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(win_words(w) for w in win),
+                                value=lambda win: [win_words(w) for w in win])}
     identity = "among"
     part = TricksState
     words = "play a card"
@@ -455,11 +397,15 @@ class Tricks(Construct):
     def legal(st, phase):
         rules = st.tricks.rules
         if rules.head and st.tricks.trick:
-            return bits(Tricks.legal_mask(st, phase, st.current))
-        return bits(rules.allowed.fn(st, st.current))
+            moves = bits(Tricks.legal_mask(st, phase, st.current))
+        else:
+            moves = bits(rules.allowed.fn(st, st.current))
+        return moves + open_calls(st, rules.calls) if rules.calls else moves
 
     @staticmethod
     def apply(st, phase, action) -> bool:
+        if action >= st.game.num_cards:
+            return say(st, action)
         part = st.tricks
         seat = st.current
         bit = 1 << action
@@ -509,6 +455,8 @@ class Tricks(Construct):
         seat = st.current
         name = st.action_to_string(action)
         who = st.game.seat_name(seat)
+        if action >= st.game.num_cards and st.tricks.rules.calls:
+            return explain_call(st, phase, action)
         if not (0 <= action < st.game.num_cards) or not st.hands[seat] >> action & 1:
             return Diagnostic("E503", f"{who} does not hold '{name}'", phase.span,
                               f"{who} holds {' '.join(st.game.deck.names(st.hands[seat]))}")
@@ -537,8 +485,11 @@ class Tricks(Construct):
         for card, by in enumerate(part.card_player):
             if by >= 0:
                 played[seat(by)].append(names[card].name)
-        return {"trick": [(seat(s), names[c].name) for s, c in part.trick], "played": played,
+        seen = {"trick": [(seat(s), names[c].name) for s, c in part.trick], "played": played,
                 "tricks": {seat(s): t for s, t in enumerate(part.taken)}}
+        if part.calls:
+            seen["calls"] = [(seat(s), word) for word, s in part.calls.items()]
+        return seen
 
     @staticmethod
     def places(st) -> dict[str, int]:
@@ -546,7 +497,9 @@ class Tricks(Construct):
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
-        """Cards played are noted trick by trick when each trick is finished."""
+        """Cards played are noted trick by trick when each trick is finished; a call as a decision."""
+        if action >= st.game.num_cards:
+            deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name})
 
     @staticmethod
     def deal_result(st) -> dict:
@@ -554,7 +507,15 @@ class Tricks(Construct):
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
-        return f"plays {name}"
+        return f"plays {name}" if action < st.game.num_cards else f"says {name}"
+
+    @staticmethod
+    def symbols(c, body) -> list[str]:
+        return call_words(body)
+
+    @staticmethod
+    def option_names(body) -> list[str]:
+        return call_words(body)
 
     # ------------------------------------------------------------------ prose
     @staticmethod
@@ -563,7 +524,7 @@ class Tricks(Construct):
         lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
-        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins"}
+        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls"}
         return lines + rest(body, known)
 
     @staticmethod
@@ -574,7 +535,7 @@ class Tricks(Construct):
             return None
         text, used = head_parts(value, [("among", "among", expr_text), WHEN_PART])
         others = {k: v for k, v in value.items() if k not in used}
-        statements = {"lead": expr_statement("lead"), "follow": list_statement("follow", exprs), "win": _fmt_win,
+        statements = {"lead": expr_statement("lead"), "follow": list_statement("follow", exprs), "win": fmt_win,
                       "alone": scalar_statement("alone")}
         return block(pad, f"tricks{text}", body(others, statements, pad + INDENT))
 

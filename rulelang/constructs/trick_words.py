@@ -1,0 +1,73 @@
+"""The English and ``fmt`` text of trick rules, shared by ``tricks`` phases and contracts' own trick rules."""
+
+from __future__ import annotations
+
+from rulelang.constructs.base import Lines
+
+FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any": "any card"}
+
+
+def _card_set(ctx, text) -> str:
+    """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
+    from rulelang.diagnostics import RuleError
+    from rulelang.expr import PRECEDENCE, parse_expr
+    words = FOLLOW_WORDS.get(str(text))
+    if words:
+        return words
+    try:
+        expr = parse_expr(str(text))
+    except RuleError:
+        expr = None
+    if expr is not None and expr.op == "-" and expr.args[0].op == "name" and expr.args[0].value == "any":
+        return f"a card that is not {ctx.reader.node(expr.args[1], PRECEDENCE['-'] + 1)}"
+    return f"a card of {ctx.say(text)}"
+
+
+def trick_rule_lines(ctx, body: dict) -> Lines:
+    """How tricks are led, followed, headed and won (shared by tricks phases and contracts)."""
+    lines = []
+    if body.get("lead") is not None:
+        lines.append(f"{ctx.say(body['lead'])} leads to the first trick; the winner of each trick leads to the next")
+    if body.get("lead_from"):
+        lines.append("The leader must lead " + ", else ".join(_card_set(ctx, s) for s in body["lead_from"]))
+    if body.get("follow"):
+        lines.append("The others must play " + "; if unable, ".join(_card_set(ctx, s) for s in body["follow"]))
+    if body.get("head"):
+        lines.append("A player must also beat the best card so far if he can (Stichzwang)")
+    if body.get("win"):
+        lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
+    for word, spec in (body.get("calls") or {}).items():
+        spec = spec if isinstance(spec, dict) else {}
+        when = f" while {ctx.say(spec['allow'])}" if spec.get("allow") is not None else ""
+        lines.append(f"On his turn, before he plays, a player of the {spec.get('side', 'declarers')} may say "
+                     f"{word} once a deal{when}; everyone hears it")
+    if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
+        later = body.get("later_copy_wins")
+        lines.append("Of two equal cards in a trick the first played wins" +
+                     (f"; the one played later wins for the cards of {ctx.say(later)}" if later is not None else ""))
+    return lines
+
+
+def _win_rule(ctx, rule) -> str:
+    from rulelang.explain import plain
+    if isinstance(rule, dict) and "card" in rule:
+        when = f" when {ctx.say(rule['when'])}" if rule.get("when") is not None else ""
+        return f"{ctx.say(rule['card'])}{when}"
+    if isinstance(rule, dict) and "highest" in rule:
+        target = {"trump": "trump", "led_suit": "card of the suit led"}.get(str(rule["highest"]))
+        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}"
+    return plain(rule)
+
+
+def win_words(rule) -> str:
+    from rulelang.diff import win_text
+    return win_text(rule)
+
+
+def fmt_win(value, pad, mapping) -> Lines | None:
+    from rulelang.fmt import expr_text
+    if not isinstance(value, list) or not value:
+        return None
+    rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
+             for rule in value]
+    return None if None in rules else [f"{pad}win " + ", ".join(f"highest {r}" for r in rules)]

@@ -1,0 +1,179 @@
+"""``parties``: the holders of given cards against the rest, secret until play shows them.
+
+A Doppelkopf-like table in card names: 48 cards (two copies of A 10 K Q J 9), the holders
+of the Queens of clubs are the declarers; either side may say its word (re, kontra) on its
+turn while it holds 11 cards or more, which tells everyone its party and adds 2 to the value. A seat knows its own party; a seat that plays a
+Q♣ is known to be a declarer; once both Q♣ are accounted for, the other seats are known to
+be the other party. States that differ only in who holds the other Q♣ look the same to a
+seat that cannot see it, and the worlds an agent samples keep the parties consistent.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import Table, seat
+from rulelang.interpreter.game import IllegalActionError
+from rulelang.interpreter.agents.worlds import determinize
+from rulelang.loader import load_text
+
+RULES = """
+game parties-test "Re and Kontra"
+players 4
+deck {
+  pack skat32-french
+  ranks A, 10, K, Q, J, 9
+  copies = 2
+  points A = 11, 10 = 10, K = 4, Q = 3, J = 2
+}
+phases {
+  deal each 12
+  parties {
+    cards = "{'Q♣'}"
+  }
+  tricks among seats {
+    lead forehand
+    follow led_suit, any
+    win highest led_suit
+    calls {
+      re {
+        side = declarers
+        allow = "count(hand(player)) >= 11"
+      }
+      kontra {
+        side = defenders
+        allow = "count(hand(player)) >= 11"
+      }
+    }
+  }
+  score {
+    let value = 1 + (if announced(re) then 2 else 0) + (if announced(kontra) then 2 else 0)
+    each seats add if (player in declarers) == (points(declarers) > 120) then value else -value
+  }
+}
+match {
+  start 0
+  end when true
+  winner highest
+}
+"""
+HANDS = {"P1": "A♣ A♣ 10♣ 10♣ K♣ K♣ J♣ J♣ 9♣ 9♣ A♠ A♠",
+         "P2": "Q♣ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ 9♠ 9♠ A♥",
+         "P3": "A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♥ 9♥ 9♥ A♦",
+         "P4": "Q♣ A♦ 10♦ 10♦ K♦ K♦ Q♦ Q♦ J♦ J♦ 9♦ 9♦"}
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_text(RULES, max_deals=1)
+
+
+def parties(t: Table, who: str) -> dict:
+    return t.state.observation(seat(who))["parties"]
+
+
+def test_before_play_each_seat_knows_only_its_own_party(game):
+    t = Table(game, HANDS, dealer="P4")                              # P1 leads
+    assert parties(t, "P1") == {"P1": "defenders"}
+    assert parties(t, "P2") == {"P2": "declarers"}                   # he knows a partner exists, not who
+    assert t.state.side_mask == 1 << seat("P2") | 1 << seat("P4")
+
+
+def test_a_seat_that_plays_the_queen_of_clubs_is_known_to_all_and_then_everyone_when_both_have_fallen(game):
+    t = Table(game, HANDS, dealer="P4")
+    t.do("P1 A♣", "P2 Q♣")                                           # P2 is void in clubs but one Q♣
+    assert parties(t, "P3") == {"P2": "declarers", "P3": "defenders"}
+    assert parties(t, "P4") == {"P2": "declarers", "P4": "declarers", "P1": "defenders", "P3": "defenders"}
+    t.do("P3 A♥", "P4 Q♣")
+    assert parties(t, "P1") == {"P1": "defenders", "P2": "declarers", "P3": "defenders", "P4": "declarers"}
+
+
+def test_a_seat_holding_both_queens_of_clubs_is_a_party_of_one(game):
+    hands = dict(HANDS, P2=HANDS["P2"].replace("A♥", "Q♣"), P4=HANDS["P4"].replace("Q♣", "A♥"))
+    t = Table(game, hands, dealer="P4")
+    assert t.state.side_mask == 1 << seat("P2")
+    assert parties(t, "P2") == {"P1": "defenders", "P2": "declarers", "P3": "defenders", "P4": "defenders"}
+    assert parties(t, "P1") == {"P1": "defenders"}
+
+
+def test_states_that_differ_only_in_who_holds_the_other_queen_look_the_same_to_a_seat_that_cannot_see_it(game):
+    swapped = dict(HANDS, P3=HANDS["P3"].replace("A♦", "Q♣"), P4=HANDS["P4"].replace("Q♣", "A♦"))
+    one, other = Table(game, HANDS, dealer="P1"), Table(game, swapped, dealer="P1")   # P2 leads
+    for t in (one, other):
+        t.do("P2 Q♣")
+    assert one.state.side_mask != other.state.side_mask
+    for who in ("P1", "P2"):
+        assert one.state.observation(seat(who)) == other.state.observation(seat(who))
+        assert one.state.information_state_string(seat(who)) == other.state.information_state_string(seat(who))
+
+
+def test_the_worlds_an_agent_samples_keep_the_parties_those_worlds_deal(game):
+    t = Table(game, HANDS, dealer="P4")
+    t.do("P1 A♣", "P2 Q♣")
+    rng, holders = random.Random(3), set()
+    for _ in range(40):
+        world = determinize(t.state, seat("P1"), rng)
+        queens = [s for s in range(4) if any(world.game.deck.cards[c].name == "Q♣"
+                                             for c in range(48) if world.hands[s] >> c & 1)]
+        assert world.side_mask == 1 << seat("P2") | sum(1 << s for s in queens)
+        assert world.observation(seat("P1")) == t.state.observation(seat("P1"))
+        holders.update(queens)
+    assert {seat("P3"), seat("P4")} <= holders <= {seat("P2"), seat("P3"), seat("P4")}   # P2 may hold both
+
+
+def test_the_declarers_win_with_more_than_120_card_points(game):
+    t = Table(game, HANDS, dealer="P4")
+    state = t.state
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    won = state.won[seat("P2")] | state.won[seat("P4")]
+    declarers_win = sum(card.points for i, card in enumerate(game.deck.cards) if won >> i & 1) > 120
+    assert state.scores[seat("P2")] == state.scores[seat("P4")] == (1 if declarers_win else -1)
+    assert state.scores[seat("P1")] == state.scores[seat("P3")] == (-1 if declarers_win else 1)
+
+
+def test_a_seat_may_say_its_own_sides_word_on_its_turn_until_its_second_card_and_everyone_learns_its_party(game):
+    t = Table(game, HANDS, dealer="P4")
+    assert "kontra" in t.legal() and "re" not in t.legal()            # P1 is a defender
+    t.do("P1 kontra")
+    assert t.to_act() == "P1" and "kontra" not in t.legal()           # said once; P1 still has to play
+    assert parties(t, "P3") == {"P1": "defenders", "P3": "defenders"}
+    assert t.state.observation(seat("P2"))["calls"] == [("P1", "kontra")]
+    t.do("P1 A♣", "P2 Q♣", "P3 A♥", "P4 Q♣", "P1 A♠")                 # P1's A♣ takes the first trick
+    assert "re" in t.legal()                                          # P2 is to play his second card
+    t.do("P2 10♠", "P3 A♦", "P4 A♦", "P1 A♠")
+    assert t.to_act() == "P2" and "re" not in t.legal()               # too late: 10 cards left
+
+
+def test_a_call_of_the_other_side_or_said_twice_is_refused_with_the_reason(game):
+    t = Table(game, HANDS, dealer="P4")
+    with pytest.raises(IllegalActionError) as error:
+        t.do("P1 re")
+    assert error.value.diagnostic.code == "E513" and "only the declarers say it" in error.value.diagnostic.message
+    t.do("P1 kontra")
+    with pytest.raises(IllegalActionError) as error:
+        t.do("P1 kontra")
+    assert "said already" in error.value.diagnostic.message
+
+
+def test_each_call_adds_two_to_the_value_of_the_deal(game):
+    t = Table(game, HANDS, dealer="P4")
+    t.do("P1 kontra", "P1 A♣", "P2 re")
+    state = t.state
+    while not state.is_terminal():
+        state.apply_action(next(a for a in state.legal_actions() if a < state.game.num_cards))
+    assert sorted(abs(score) for score in state.scores) == [5, 5, 5, 5]
+
+
+def test_one_tricks_cards_and_points_and_the_cards_a_party_played_can_be_scored(game):
+    text = RULES.replace("let value = 1 +", "let value = card_points(trick_cards(1)) + count(cards_played(declarers) & {'Q♣'}) + 0 * (1 +")
+    text = text.replace("(if announced(kontra) then 2 else 0)\n", "(if announced(kontra) then 2 else 0))\n")
+    g = load_text(text, max_deals=1)
+    t = Table(g, HANDS, dealer="P4")
+    t.do("P1 A♣", "P2 Q♣", "P3 A♥", "P4 Q♣")                           # 11 + 3 + 11 + 3 = 28; both Q♣ by declarers
+    state = t.state
+    while not state.is_terminal():
+        state.apply_action(next(a for a in state.legal_actions() if a < g.num_cards))
+    assert sorted(abs(score) for score in state.scores) == [30, 30, 30, 30]
