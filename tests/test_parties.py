@@ -177,3 +177,17 @@ def test_one_tricks_cards_and_points_and_the_cards_a_party_played_can_be_scored(
     while not state.is_terminal():
         state.apply_action(next(a for a in state.legal_actions() if a < g.num_cards))
     assert sorted(abs(score) for score in state.scores) == [30, 30, 30, 30]
+
+
+def test_a_seat_that_called_for_the_defenders_is_never_dealt_a_queen_of_clubs_in_the_worlds_of_another(game):
+    from rulelang.interpreter.agents.inference import public_voids
+    t = Table(game, HANDS, dealer="P4")
+    t.do("P1 A♠", "P2 10♠", "P3 kontra")                              # P3, a defender, says kontra
+    voids = public_voids(t.state, seat("P1"))
+    queens = sum(1 << c for c, card in enumerate(game.deck.cards) if card.name == "Q♣")
+    assert voids[seat("P3")] & queens == queens and voids[seat("P1")] == 0
+    rng = random.Random(5)
+    for _ in range(30):
+        world = determinize(t.state, seat("P1"), rng, voids)
+        assert not world.hands[seat("P3")] & queens
+        assert world.side_mask & 1 << seat("P3") == 0

@@ -24,16 +24,20 @@ ATTEMPTS = 40
 
 
 def public_voids(state, observer: int) -> list[int]:
-    """Per seat, the cards it cannot hold now by public play (the observer's own entry stays 0)."""
+    """Per seat, the cards it cannot hold now by public play (the observer's own entry stays 0): the
+    tiers of the trick rules it did not follow, and what a construct knows from what was said
+    (:meth:`~rulelang.constructs.base.Construct.implied_voids`)."""
     replay = state.game.new_initial_state()
     voids = [0] * state.game.num_players
     for action in state.history:
         actor = replay.current_player()
         step = replay.step
         if actor not in (CHANCE, observer) and replay.sub != "first_dealer" and step is not None \
-                and step.kind == "tricks":
+                and step.kind == "tricks" and action < state.game.num_cards:
             voids[actor] |= _ruled_out(replay, actor, action)
         replay.apply_action(action)
+    for found in state.game.parts:
+        found.implied_voids(state, observer, voids)
     return voids
 
 

@@ -226,6 +226,11 @@ class Construct:
         return []
 
     @staticmethod
+    def implied_voids(st, observer: int, voids: list[int]) -> None:
+        """Add to ``voids`` (per seat) the cards a seat cannot hold by what everyone heard it say (a seat
+        that called for the defenders of ``parties`` holds none of the cards that make declarers)."""
+
+    @staticmethod
     def reform(world) -> None:
         """After a world was dealt anew (an agent's determinization), redo what this construct derived
         from the hidden cards (the parties of ``parties``: who holds the cards that decide them)."""

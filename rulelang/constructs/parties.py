@@ -120,6 +120,12 @@ class Parties(Construct):
         return {"parties": {seat(s): ("declarers" if mine else "defenders") for s, mine in sorted(known.items())}}
 
     @staticmethod
+    def implied_voids(st, observer: int, voids: list[int]) -> None:
+        for seat, declarer in called_sides(st).items():
+            if not declarer and seat != observer:
+                voids[seat] |= st.parties.cards
+
+    @staticmethod
     def reform(world) -> None:
         if world.parties.cards:
             world.side_mask = holders(world, world.parties.cards)
