@@ -191,3 +191,13 @@ def test_a_seat_that_called_for_the_defenders_is_never_dealt_a_queen_of_clubs_in
         world = determinize(t.state, seat("P1"), rng, voids)
         assert not world.hands[seat("P3")] & queens
         assert world.side_mask & 1 << seat("P3") == 0
+
+
+def test_the_heuristic_player_counts_on_a_partner_only_once_it_knows_him(game):
+    from rulelang.interpreter.agents.heuristic import side_of
+    t = Table(game, HANDS, dealer="P4")
+    assert side_of(t.state, seat("P2")) == {seat("P2")}
+    t.do("P1 A♣", "P2 Q♣")
+    assert side_of(t.state, seat("P4")) == {seat("P2"), seat("P4")}   # P4 holds the other Q♣
+    assert side_of(t.state, seat("P2")) == {seat("P2")}                # P2 does not know who has it
+    assert side_of(t.state, seat("P1")) == {seat("P1")}

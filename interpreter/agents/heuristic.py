@@ -55,8 +55,10 @@ class HeuristicAgent:
         seat = state.current_player()
         step = state.step
         if step is not None and step.kind == "tricks":
-            cards = [a for a in legal if a < state.game.num_cards]    # calls during play are not made
-            return self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
+            cards = [a for a in legal if a < state.game.num_cards]
+            card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
+            calls = legal[len(cards):]                                # words said before a card (tricks.calls)
+            return judge(state, seat, [card] + calls, self.rng, self.rollouts) if calls else card
         return judge(state, seat, legal, self.rng, self.rollouts)
 
     # ------------------------------------------------------------------ card play
@@ -134,6 +136,10 @@ def side_of(state, seat: int) -> set[int]:
     """The seats ``seat`` knows to be on its side now (itself at least)."""
     view = state.observation(seat)
     names = {state.game.seat_name(s): s for s in range(state.game.num_players)}
+    parties = view.get("parties")
+    if parties:                                          # the seats whose party it knows (``parties``)
+        mine = parties[state.game.seat_name(seat)]
+        return {names[s] for s, party in parties.items() if party == mine}
     if not view.get("contract"):
         return {seat}
     declarer = names[view["declarer"]]

@@ -5,8 +5,9 @@ the seats holding any of ``cards`` form one party — the ``declarers`` of the r
 ``defenders`` the others) — and nobody is told who they are: each seat knows its own party
 from its hand, and a seat's party becomes known to all when it plays one of the cards. Once
 every copy of the cards has been played by a known seat (or is in the viewer's own hand),
-the other seats are known to be the other party. Doppelkopf's Re party is the holders of
-the Queens of clubs: ``parties: {cards: "{'Q♣'}"}``.
+the other seats are known to be the other party. With a doubled pack and
+``parties: {cards: "{'Q♣'}"}`` the one or two holders of a Queen of clubs play together
+(examples/re-and-kontra.rules).
 """
 
 from __future__ import annotations

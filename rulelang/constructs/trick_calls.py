@@ -3,7 +3,7 @@
 YAML ``calls: {re: {side: declarers, allow: "count(hand(player)) >= 11"}, kontra: {side:
 defenders, allow: "count(hand(player)) >= 11"}}``. On its turn, before it plays a card, a seat
 may say each word of its own side once a deal, while ``allow`` holds (``player`` bound to the
-seat): Doppelkopf's Re and Kontra "until the second card", or "no 90" once Re is said
+seat): a party's word "until its second card", or "no 90" once that word is said
 (``allow: "announced(re) and count(hand(player)) >= 10"``). A call is public; it tells every
 seat the caller's party, and rules read it as ``announced(WORD)``.
 """
