@@ -27,7 +27,7 @@ from rulelang.diagnostics import Diagnostic
 from rulelang.loader import shipped_games
 from helpers import ROOT, copy_fixtures
 
-SHIPPED = shipped_games()
+SHIPPED = shipped_games() + [ROOT / "examples" / "re-and-kontra.rules"]   # and constructs no shipped game uses yet
 EXTREMES = ["0", "-1", "1", "33", "64", "65", "1000000", "99999999999999999999", "0 / 0", "true", "none", "[]", "{}",
             '""', "x", "-", "~", "&a", "*a"]
 LIMIT_SECONDS = 10
