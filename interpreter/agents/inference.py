@@ -119,7 +119,10 @@ def _replayed(game, history: list[int]):
     """A fresh state with ``history`` applied, or None at the first move that is not legal there."""
     fresh = game.new_initial_state()
     for action in history:
-        if fresh.is_terminal() or action not in fresh.legal_actions():
+        if fresh.is_terminal():
+            return None
+        action = fresh.legal_copy(action)                    # in a pack with copies, the copy held there
+        if action not in fresh.legal_actions():
             return None
         fresh.apply_action(action)
     return fresh
