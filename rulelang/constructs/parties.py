@@ -83,7 +83,7 @@ class Parties(Construct):
     order = 145
     summary = "the holders of given cards form a party, secret until they play them"
     part = PartiesState
-    codes = ("R363",)
+    codes = ("R363", "R364")
     example = {"cards": "{'Q♣'}"}
     schema = {'entry': 'The holders of given cards form a party, secret until play shows it.',
               'defs': {'partiesPhase': {'title': "a mapping like {cards: \"{'Q♣'}\"}",
@@ -105,6 +105,13 @@ class Parties(Construct):
     @staticmethod
     def dump(phase) -> str:
         return f" holders of `{phase.cards.text}`"
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: the parties are decided by the cards in the hands, so they must be dealt first."""
+        if table.hand == 0:
+            table.report("R364", "the parties are decided before any card is dealt, so everyone is a defender",
+                         index, "put the `parties` phase after the deal")
 
     @staticmethod
     def enter(st, phase) -> bool:
