@@ -421,8 +421,10 @@ class State:
         if self.contract is None:
             return {}
         seat = self.game.seat_name
-        partners = [s for s in range(self.game.num_players) if self.side_mask >> s & 1 and s != self.declarer]
         row = self.game.definition.contracts.get(self.contract)
+        if row is not None and row.sides == "parties":   # who is on which side: the observation's ``parties``
+            return {"contract": self.contract, "declarer": seat(self.declarer), "called": None, "partner": "unknown"}
+        partners = [s for s in range(self.game.num_players) if self.side_mask >> s & 1 and s != self.declarer]
         knows = self.revealed or player in partners or row is not None and row.sides == "alone"
         return {
             "contract": self.contract, "declarer": seat(self.declarer),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulelang import ir
 from rulelang.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
-SIDE_RULES = ("alone", "called")
+SIDE_RULES = ("alone", "called", "parties")
 
 
 def announcement(item: str, word: str) -> str:

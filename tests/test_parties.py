@@ -201,3 +201,38 @@ def test_the_heuristic_player_counts_on_a_partner_only_once_it_knows_him(game):
     assert side_of(t.state, seat("P4")) == {seat("P2"), seat("P4")}   # P4 holds the other Q♣
     assert side_of(t.state, seat("P2")) == {seat("P2")}                # P2 does not know who has it
     assert side_of(t.state, seat("P1")) == {seat("P1")}
+
+
+AUCTION_WITH_PARTIES = """extends: fixtures/auction.yaml
+game: auction-parties
+contracts:
+  normal: {rank: 0, value: 1, sides: parties}
+phases:
+  - deal: {each: 8}
+  - auction: {from: forehand, pass: weiter, doubling: [kontra, re]}
+  - parties: {cards: "{'A♣', 'A♠'}", when: "contract == normal"}
+  - tricks:
+      among: seats
+      lead: forehand
+      follow: [led_suit, hearts, any]
+      win: [{highest: hearts}, {highest: led_suit}]
+  - settle: {pattern: declarers_share}
+"""
+AUCTION_HANDS = {"P1": "A♣ Q♣ J♣ A♥ K♥ J♥ J♦ 8♦", "P2": "K♣ 9♣ Q♠ 9♥ 7♥ 10♦ K♦ 7♦",
+                 "P3": "10♣ 8♣ A♠ 10♠ 9♠ Q♥ A♦ Q♦", "P4": "7♣ K♠ J♠ 8♠ 7♠ 10♥ 8♥ 9♦"}
+
+
+def test_a_contract_whose_sides_are_parties_tells_nobody_the_partner(tmp_path):
+    from helpers import copy_fixtures
+    from rulelang.loader import load_game
+    copy_fixtures(tmp_path)
+    path = tmp_path / "auction-parties.yaml"
+    path.write_text(AUCTION_WITH_PARTIES, encoding="utf-8")
+    t = Table(load_game(str(path), max_deals=1), AUCTION_HANDS)        # P1 deals, P2 bids first
+    t.do("P2 normal", "P3 weiter", "P4 weiter", "P1 weiter", "P2 weiter")         # every seat passes in a row
+    state = t.state
+    assert state.contract == "normal" and state.side_mask == 1 << seat("P1") | 1 << seat("P3")
+    for who in ("P1", "P2", "P3", "P4"):
+        view = state.observation(seat(who))
+        assert view["partner"] == "unknown"
+        assert view["parties"] == {who: "declarers" if who in ("P1", "P3") else "defenders"}

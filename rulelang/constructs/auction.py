@@ -264,6 +264,8 @@ class Auction(Construct):
         st.declarer = seat
         st.auction.announced, st.auction.levels = {}, {}
         st.called, st.side_mask, st.revealed = -1, 1 << seat, False
+        if contract.sides == "parties":             # a parties phase decides them, in secret
+            st.side_mask = 0
         if contract.sides == "called":
             card = contract.calls.fn(st, seat)
             st.called = card
