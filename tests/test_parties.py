@@ -2,10 +2,11 @@
 
 A Doppelkopf-like table in card names: 48 cards (two copies of A 10 K Q J 9), the holders
 of the Queens of clubs are the declarers; either side may say its word (re, kontra) on its
-turn while it holds 11 cards or more, which tells everyone its party and adds 2 to the value. A seat knows its own party; a seat that plays a
-Q♣ is known to be a declarer; once both Q♣ are accounted for, the other seats are known to
-be the other party. States that differ only in who holds the other Q♣ look the same to a
-seat that cannot see it, and the worlds an agent samples keep the parties consistent.
+turn while it holds 11 cards or more, which tells everyone its party and adds 2 to the value.
+A seat knows its own party; a seat that plays a Q♣ is known to be a declarer; once both Q♣
+are accounted for, the other seats are known to be the other party. States that differ only
+in who holds the other Q♣ look the same to a seat that cannot see it, and the worlds an
+agent samples keep the parties consistent with what was played and said.
 """
 
 from __future__ import annotations
@@ -168,11 +169,12 @@ def test_each_call_adds_two_to_the_value_of_the_deal(game):
 
 
 def test_one_tricks_cards_and_points_and_the_cards_a_party_played_can_be_scored(game):
-    text = RULES.replace("let value = 1 +", "let value = card_points(trick_cards(1)) + count(cards_played(declarers) & {'Q♣'}) + 0 * (1 +")
+    scored = "card_points(trick_cards(1)) + count(cards_played(declarers) & {'Q♣'})"
+    text = RULES.replace("let value = 1 +", f"let value = {scored} + 0 * (1 +")
     text = text.replace("(if announced(kontra) then 2 else 0)\n", "(if announced(kontra) then 2 else 0))\n")
     g = load_text(text, max_deals=1)
     t = Table(g, HANDS, dealer="P4")
-    t.do("P1 A♣", "P2 Q♣", "P3 A♥", "P4 Q♣")                           # 11 + 3 + 11 + 3 = 28; both Q♣ by declarers
+    t.do("P1 A♣", "P2 Q♣", "P3 A♥", "P4 Q♣")                 # 11 + 3 + 11 + 3 = 28; both Q♣ by declarers
     state = t.state
     while not state.is_terminal():
         state.apply_action(next(a for a in state.legal_actions() if a < g.num_cards))
@@ -236,3 +238,13 @@ def test_a_contract_whose_sides_are_parties_tells_nobody_the_partner(tmp_path):
         view = state.observation(seat(who))
         assert view["partner"] == "unknown"
         assert view["parties"] == {who: "declarers" if who in ("P1", "P3") else "defenders"}
+
+
+def test_a_seat_that_called_for_the_declarers_holds_a_queen_of_clubs_in_every_world_of_another(game):
+    t = Table(game, HANDS, dealer="P1")                              # P2 leads
+    t.do("P2 re", "P2 10♠")                                          # P2 says re but keeps his Q♣ back
+    queens = sum(1 << c for c, card in enumerate(game.deck.cards) if card.name == "Q♣")
+    rng = random.Random(2)
+    for _ in range(40):
+        world = determinize(t.state, seat("P1"), rng)
+        assert world.hands[seat("P2")] & queens and world.side_mask >> seat("P2") & 1

@@ -44,17 +44,40 @@ def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = 
     rng.shuffle(pool)
     forbidden = [voids[index] if voids and kind == "hand" else 0 for kind, index, _ in places]
     counts = [bin(mask & ~fixed).count("1") for _, _, mask in places]
-    dealt = _assign(pool, counts, forbidden, rng)
+    pins = _pins(state, seat, places, pool, counts, forbidden)
+    if pins is None:
+        return None
+    pool = [card for card in pool if not any(pin >> card & 1 for pin in pins)]
+    dealt = _assign(pool, [count - bin(pin).count("1") for count, pin in zip(counts, pins)], forbidden, rng)
     if dealt is None:
         return None
     old_discards = sum(mask for kind, _, mask in places if kind == "discards")
-    for (kind, index, mask), cards in zip(places, dealt):
-        _put(world, kind, index, mask, mask & fixed | sum(1 << card for card in cards))
+    for (kind, index, mask), cards, pin in zip(places, dealt, pins):
+        _put(world, kind, index, mask, mask & fixed | pin | sum(1 << card for card in cards))
     world.out = world.out & ~old_discards | sum(world.discards[s] for s in range(world.game.num_players) if s != seat)
     _reform_called_side(world)
     for found in world.game.parts:
         found.reform(world)
     return world
+
+
+def _pins(state, seat: int, places: list, pool: list[int], counts: list[int], forbidden: list[int]) -> list[int] | None:
+    """Per place, the cards put there before the rest is dealt: for every hand a construct says must hold
+    one of some cards (:meth:`~rulelang.constructs.base.Construct.must_hold`), the first such card of the
+    shuffled ``pool``. None when a hand cannot get one."""
+    pins = [0] * len(places)
+    hands = {index: i for i, (kind, index, _) in enumerate(places) if kind == "hand"}
+    for found in state.game.parts:
+        for holder, cards in found.must_hold(state, seat).items():
+            i = hands.get(holder)
+            if i is None:
+                return None
+            taken = sum(pins)
+            card = next((c for c in pool if cards >> c & 1 and not taken >> c & 1 and not forbidden[i] >> c & 1), None)
+            if card is None or bin(pins[i]).count("1") >= counts[i]:
+                return None
+            pins[i] |= 1 << card
+    return pins
 
 
 def _assign(pool: list[int], counts: list[int], forbidden: list[int], rng: random.Random) -> list[list[int]] | None:

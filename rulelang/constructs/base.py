@@ -231,6 +231,12 @@ class Construct:
         that called for the defenders of ``parties`` holds none of the cards that make declarers)."""
 
     @staticmethod
+    def must_hold(st, observer: int) -> dict[int, int]:
+        """Per seat, cards of which it must hold at least one by what everyone heard it say (a seat that
+        called for the declarers of ``parties`` without playing a party card holds one)."""
+        return {}
+
+    @staticmethod
     def reform(world) -> None:
         """After a world was dealt anew (an agent's determinization), redo what this construct derived
         from the hidden cards (the parties of ``parties``: who holds the cards that decide them)."""

@@ -134,6 +134,13 @@ class Parties(Construct):
                 voids[seat] |= st.parties.cards
 
     @staticmethod
+    def must_hold(st, observer: int) -> dict[int, int]:
+        cards = st.parties.cards
+        shown = {seat for seat, _ in played_party_cards(st, cards)}
+        return {seat: cards for seat, declarer in called_sides(st).items()
+                if declarer and seat != observer and seat not in shown}
+
+    @staticmethod
     def reform(world) -> None:
         if world.parties.cards:
             world.side_mask = holders(world, world.parties.cards)
