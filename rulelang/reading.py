@@ -96,7 +96,10 @@ class Reader:
         template = BINARY[e.op]
         if e.op == "in" and e.args[1].op == "name" and e.args[1].value not in ("trick", "any"):
             template = "{0} is one of {1}" if e.args[1].value in SEAT_SETS else "{0} is one of the {1}"
-        return template.format(self.node(e.args[0], mine), self.node(e.args[1], mine + 1))
+        first, second = self.node(e.args[0], mine), self.node(e.args[1], mine + 1)
+        if e.op == "&" and second.startswith("the "):          # "the cards played in …", not "the the …"
+            second = second[4:]
+        return template.format(first, second)
 
     def trick_phrase(self, op: str, left: Expr, right: Expr) -> str | None:
         """Comparisons about tricks said as a player would: "the player took a trick", "Mond was played"."""
