@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from rulelang.cli.validate import diagnostics_of
 from rulelang.diagnostics import Diagnostic
 from rulelang.loader import shipped_games
-from helpers import ROOT, copy_fixtures
+from helpers import ROOT, copy_fixtures, is_variant
 
 SHIPPED = shipped_games() + [ROOT / "examples" / "re-and-kontra.rules"]   # and constructs no shipped game uses yet
 EXTREMES = ["0", "-1", "1", "33", "64", "65", "1000000", "99999999999999999999", "0 / 0", "true", "none", "[]", "{}",
@@ -171,14 +171,26 @@ def test_text_made_of_the_languages_own_pieces_gives_only_diagnostics(tmp_path, 
     validate_text(tmp_path, "".join(pieces), suffix)
 
 
-@pytest.mark.parametrize("game", SHIPPED, ids=lambda p: p.name)
-@FUZZ
-@given(mutations=st.lists(MUTATION, min_size=1, max_size=3))
-def test_mutations_of_every_shipped_game_give_only_diagnostics(tmp_path, game, mutations):
+def validate_mutated(tmp_path: Path, game: Path, mutations) -> None:
+    """Validate ``game``'s text after ``mutations``: only diagnostics, within the time limit."""
     text = game.read_text(encoding="utf-8")
     for mutation in mutations:
         text = mutate(text, mutation)
     validate_text(tmp_path, text, game.suffix)
+
+
+@pytest.mark.parametrize("game", [p for p in SHIPPED if not is_variant(p)], ids=lambda p: p.name)
+@FUZZ
+@given(mutations=st.lists(MUTATION, min_size=1, max_size=3))
+def test_mutations_of_every_shipped_game_give_only_diagnostics(tmp_path, game, mutations):
+    validate_mutated(tmp_path, game, mutations)
+
+
+@pytest.mark.parametrize("game", [p for p in SHIPPED if is_variant(p)], ids=lambda p: p.name)
+@settings(FUZZ, max_examples=10)                # a variant is a few lines over a base fuzzed above
+@given(mutations=st.lists(MUTATION, min_size=1, max_size=3))
+def test_mutations_of_every_shipped_variant_give_only_diagnostics(tmp_path, game, mutations):
+    validate_mutated(tmp_path, game, mutations)
 
 
 LOG_FILES = sorted((ROOT / "tests" / "logs").glob("*.jsonl")) + [
