@@ -1,6 +1,6 @@
 """``set``: a deal variable takes the value of an expression.
 
-YAML ``- set: {var: trump, value: hearts}``; DSL ``set { var = trump  value = hearts }``.
+YAML ``- set: {var: trump, value: hearts}``; DSL ``set trump = hearts [when COND]`` (grammar section "set").
 """
 
 from __future__ import annotations
@@ -19,6 +19,12 @@ class SetPhase(PhaseBase):
     var: str = ""
     value: Rule | None = None
     kind: str = "set"
+
+
+def _dsl(b, meta, children):
+    """``set VAR = VALUE [when COND]``."""
+    var, value, when = children
+    return b.phase("set", meta, [("var", var), ("value", value), ("when", when)])
 
 
 def _render(value) -> str:
@@ -50,6 +56,7 @@ class Set(Construct):
     summary = "a deal variable is set"
     codes = ("N231",)
     typed_later = True
+    dsl = {"set_var": _dsl}
     diff_keys = {"var": DiffKey(text=str), "value": DiffKey(text=lambda value: f"= {_render(value)}")}
     identity = "var"
     example = {"var": "trump", "value": "hearts"}
@@ -98,6 +105,17 @@ class Set(Construct):
     def enter(st, phase) -> bool:
         st.vars[phase.var] = phase.value.fn(st, None)
         return False
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text
+        if not isinstance(value, dict) or set(value) - {"var", "value", "when"} or "value" not in value:
+            return None
+        var, text = scalar_text(value.get("var")), expr_text(value["value"])
+        when, used = head_parts(value, [WHEN_PART])
+        if var is None or text is None or used != set(value) - {"var", "value"}:
+            return None
+        return [f"{pad}set {var} = {text}{when}"]
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
