@@ -31,7 +31,8 @@ class Game:
     slice in any game; ``live_parts[i + 1]`` the kinds whose slices phase ``i`` or a later one
     may still change (``clone`` copies those, and shares the slices of finished phases, which
     nothing changes again this deal); ``observers``, ``recorders`` and ``placers`` are the constructs that
-    add to observations, deal records, card places and information states.
+    add to observations, deal records, card places and information states, ``trick_watchers``
+    those that react to a finished trick.
     """
 
     def __init__(self, definition: GameDef, max_deals: int | None = None):
@@ -59,6 +60,8 @@ class Game:
         self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
         self.placers = tuple(c for c in constructs().values() if c.places is not Construct.places)
         self.informers = tuple(c for c in constructs().values() if c.informs is not Construct.informs)
+        self.trick_watchers = tuple(c for c in constructs().values()
+                                    if c.kind in kinds and c.after_trick is not Construct.after_trick)
         self.handlers = _handlers(self.deck)
 
     @property

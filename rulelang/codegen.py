@@ -138,11 +138,13 @@ class CodeModule:
 
 
 def _part_read(node) -> str | None:
-    """The construct kind of ``st.<kind>`` when ``node`` is ``st.<kind>.<field>``, else None."""
+    """The construct kind of ``st.<kind>`` when ``node`` is ``st.<kind>.<field>`` (a construct's deal
+    slice, not a method of a plain field such as ``st.side_mask.bit_count``), else None."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
         inner = node.value
         if isinstance(inner.value, ast.Name) and inner.value.id == STATE:
-            return inner.attr
+            from rulelang.constructs import constructs
+            return inner.attr if inner.attr in constructs() else None
     return None
 
 

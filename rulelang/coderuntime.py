@@ -187,6 +187,24 @@ def trick_of(st, card: int) -> int:
     return st.tricks.card_trick[card] if card >= 0 else 0
 
 
+def first_trick_won(st, seats: int) -> int:
+    """The number (from 1) of the first finished trick a seat of ``seats`` took, or 0."""
+    for number, (winner, _) in enumerate(st.tricks.trick_winners, start=1):
+        if seats >> winner & 1:
+            return number
+    return 0
+
+
+def tricks_worth(st, points: tuple, seats: int, least: int) -> int:
+    """How many finished tricks taken by a seat of ``seats`` hold at least ``least`` card points."""
+    worth = [0] * (len(st.tricks.trick_winners) + 1)
+    for card, number in enumerate(st.tricks.card_trick):
+        if number:
+            worth[number] += points[card]
+    return sum(1 for number, (winner, _) in enumerate(st.tricks.trick_winners, start=1)
+               if seats >> winner & 1 and worth[number] >= least)
+
+
 def defenders(st, seats: int) -> int:
     """The seats against the declarers: those in the deal (or all ``seats``) outside the declarers' side."""
     among = st.tricks.among
@@ -196,4 +214,4 @@ def defenders(st, seats: int) -> int:
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
-    played_by, trick_of, defenders)}
+    played_by, trick_of, first_trick_won, tricks_worth, defenders)}

@@ -120,6 +120,10 @@ def _of_state(helper: str) -> Callable:
     return emit
 
 
+def _tricks_worth(scope, args):
+    return call("_tricks_worth", name(STATE), scope.table(tuple(scope.points)), args[0].code, args[1].code)
+
+
 def _announced(scope, args):
     return ast.Compare(args[0].code, [ast.In()], [part_attr("tricks", "calls")])
 
@@ -162,6 +166,10 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                                  "the cards a seat or a set of seats played this deal"),
     "position": FunctionSpec((CARD,), INT, _of_state("_position"),
                              "the place (from 1) of a card in the trick on the table, or 0"),
+    "first_trick_won": FunctionSpec((SEATS,), INT, _of_state("_first_trick_won"),
+                                    "the number (from 1) of the first trick a seat of the set took, or 0"),
+    "tricks_worth": FunctionSpec((SEATS, INT), INT, _tricks_worth,
+                                 "how many tricks taken by a seat of the set hold at least N card points"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),

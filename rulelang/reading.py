@@ -32,6 +32,8 @@ CALLS = {
     "winning_card": "the card that won trick no. {0}", "trick_cards": "the cards of trick no. {0}",
     "card_points": "the card points of {0}",
     "cards_played": "the cards played by {0}",
+    "first_trick_won": "the number of the first trick taken by {0}",
+    "tricks_worth": "the number of tricks taken by {0} worth at least {1} card points",
     "scored": "{0} scored", "announced": "{0} was said", "suit": "the suit of {0}", "abs": "the size of {0}",
 }
 
@@ -179,8 +181,10 @@ class Reader:
                 return f"the card that won the trick {self.node(e.args[0].args[0], 0)} fell in"
             args = [self.node(a, 0) for a in e.args]
             template = CALLS.get(str(e.value))
-            if not template or len(args) != 1:
+            if not template or len(args) != template.count("{"):
                 return f"{e.value}({', '.join(args)})"
+            if template.startswith("{0}'s") and args[0].endswith("s") and args[0].startswith("the "):
+                return template.replace("{0}'s", args[0] + "'", 1)
             if template.startswith("{0}'s") and " " in args[0].replace("the ", "", 1):
                 return template.replace("{0}'s", "the", 1) + f" of {args[0]}"
             return template.format(*args)

@@ -12,6 +12,7 @@ agent samples keep the parties consistent with what was played and said.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pytest
 
@@ -248,3 +249,50 @@ def test_a_seat_that_called_for_the_declarers_holds_a_queen_of_clubs_in_every_wo
     for _ in range(40):
         world = determinize(t.state, seat("P1"), rng)
         assert world.hands[seat("P2")] & queens and world.side_mask >> seat("P2") & 1
+
+
+# ---------------------------------------------------------------------- join: a lone holder's partner found by a trick
+@lru_cache(maxsize=None)
+def joining_game(tricks: int):
+    return load_text(RULES.replace("cards = \"{'Q♣'}\"", f"cards = \"{{'Q♣'}}\"\n    join = {tricks}"), max_deals=1)
+
+
+LONE = dict(HANDS, P2=HANDS["P2"].replace("A♥", "Q♣"), P4=HANDS["P4"].replace("Q♣", "A♥"))    # P2 holds both Q♣
+
+
+def test_a_lone_holder_under_join_is_known_to_all_and_the_first_other_winner_of_the_first_tricks_joins_him():
+    t = Table(joining_game(2), LONE, dealer="P4")
+    assert parties(t, "P1") == {"P2": "declarers"} and parties(t, "P3") == {"P2": "declarers"}
+    t.do("P1 9♣", "P2 Q♣", "P3 A♥", "P4 9♦")                         # P2 takes the first trick himself
+    assert t.state.side_mask == 1 << seat("P2") and parties(t, "P4") == {"P2": "declarers"}
+    t.do("P2 9♠", "P3 K♥", "P4 J♦", "P1 A♠")                         # P1 takes the second: he joins
+    assert t.state.side_mask == 1 << seat("P1") | 1 << seat("P2")
+    assert parties(t, "P3") == {"P1": "declarers", "P2": "declarers", "P3": "defenders", "P4": "defenders"}
+
+
+def test_a_lone_holder_who_takes_every_trick_of_the_join_plays_alone_and_everyone_knows_it():
+    t = Table(joining_game(1), LONE, dealer="P4")
+    t.do("P1 9♣", "P2 Q♣", "P3 A♥", "P4 9♦")
+    assert t.state.side_mask == 1 << seat("P2")
+    assert parties(t, "P1") == {"P1": "defenders", "P2": "declarers", "P3": "defenders", "P4": "defenders"}
+    t.do("P2 9♠", "P3 K♥", "P4 J♦", "P1 A♠")                         # too late to join
+    assert t.state.side_mask == 1 << seat("P2")
+
+
+def test_join_changes_nothing_when_two_seats_hold_the_cards():
+    t = Table(joining_game(2), HANDS, dealer="P4")
+    assert parties(t, "P1") == {"P1": "defenders"}
+    t.do("P1 A♠", "P2 9♠", "P3 K♥", "P4 J♦", "P1 A♠", "P2 9♠", "P3 K♥", "P4 J♦")
+    assert t.state.side_mask == 1 << seat("P2") | 1 << seat("P4") and parties(t, "P1") == {"P1": "defenders"}
+
+
+def test_the_worlds_of_another_seat_deal_the_lone_holders_cards_to_him_alone():
+    t = Table(joining_game(2), LONE, dealer="P4")
+    t.do("P1 9♣", "P2 Q♣")
+    from rulelang.interpreter.agents.inference import public_voids
+    rng, voids = random.Random(5), public_voids(t.state, seat("P3"))
+    for _ in range(20):
+        world = determinize(t.state, seat("P3"), rng, voids)
+        queens = [bin(hand & t.state.parties.cards).count("1") for hand in world.hands]
+        assert queens == [0, 1, 0, 0] and world.side_mask == 1 << seat("P2")
+

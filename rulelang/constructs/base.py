@@ -5,7 +5,7 @@ of its document form; its document shape (``schema``, ``limits``); its DSL rules
 its compilation (``compile``, ``symbols``, ``deal_vars``); its checks (``count_cards`` for
 the deal arithmetic, ``blocked`` for the flow graph, further checks registered with
 :func:`rulelang.validators.checks.check` in the same module); its runtime (``enter``,
-``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``); what it adds to
+``legal``, ``apply``, ``seer``, ``explain``, ``draws``/``apply_drawn``, ``after_trick``); what it adds to
 what a seat sees (``observe``, ``informs``, ``hidden``); its deal record (``deal_result``,
 ``record``); its English (``english``), its ``fmt`` rendering (``fmt``), how ``diff`` shows
 it (``diff_keys``, and ``identity``: the key that says two phases are the same one), its
@@ -240,6 +240,11 @@ class Construct:
     def reform(world) -> None:
         """After a world was dealt anew (an agent's determinization), redo what this construct derived
         from the hidden cards (the parties of ``parties``: who holds the cards that decide them)."""
+
+    @staticmethod
+    def after_trick(st) -> None:
+        """React to a trick just finished (its cards and winner already recorded): a party that the
+        tricks decide, as ``parties`` with ``join`` does. Called only in games with this phase kind."""
 
     @staticmethod
     def put_hidden(world, index: int, cards: int) -> None:

@@ -446,6 +446,8 @@ class Tricks(Construct):
             part.card_player[played] = seat
         part.last_trick = (part.trick, winner)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
+        for watcher in st.game.trick_watchers:
+            watcher.after_trick(st)
         part.order = seats_from(st, winner, part.among)
         st.current = winner
         return not st.hands[winner]
