@@ -222,8 +222,9 @@ def contract_lines(ctx: Context, name: str, row: dict) -> Lines:
     if row.get("calls") is not None:
         lines.append(f"  The bidder calls {ctx.say(row['calls'])}; its holder is his secret partner.")
     sides = row.get("sides", "alone")
-    lines.append("  The bidder plays alone against all others." if sides == "alone"
-                 else "  The bidder and the holder of the called card play against the others.")
+    lines.append({"alone": "  The bidder plays alone against all others.",
+                  "parties": "  The sides are the parties a `parties` phase forms; the bidder is not told his partner."}
+                 .get(sides, "  The bidder and the holder of the called card play against the others."))
     if row.get("items") is not None:
         lines.append(f"  Only these count: {', '.join(str(i) for i in row['items'])}.")
     if row.get("bonus_factor") not in (None, 1):

@@ -98,7 +98,11 @@ def _blocker_notes(doc: Document, phase) -> list:
 
 @check("ladder_order")
 def ladder_order(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """Every two contracts must be ordered by rank, so one can outbid the other (G410)."""
+    """Every two contracts must be ordered by rank, so one can outbid the other (G410) — unless every
+    auction is a single round (``once``), where of two equal bids the earlier stands."""
+    auctions = [phase for phase in game.phases if getattr(phase, "kind", None) == "auction"]
+    if auctions and all(phase.once for phase in auctions):
+        return
     ladder = nx.DiGraph()
     ladder.add_nodes_from(game.contracts)
     for low, high in combinations(game.contracts.values(), 2):

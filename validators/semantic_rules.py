@@ -169,9 +169,9 @@ def contracts_items_and_phases_fit(doc: Document, game: GameDef) -> Iterator[Dia
          "an auction with no contracts to bid: its first speaker can never open", "define `contracts`"),
         (game.contracts and "tricks" not in kinds, "R354", ("contracts",),
          "contracts are defined but there is no trick play to play them", "add a `tricks` phase"),
-        (game.contracts and not games, "R355", ("contracts",),
+        (game.contracts and not games and "score" not in kinds, "R355", ("contracts",),
          "contracts are defined but no item has `game: true`, so no contract's value is ever scored",
-         "add an item with `game: true` and an `achieved` condition"),
+         "add an item with `game: true` and an `achieved` condition, or score the deal in a `score` phase"),
         (game.items and "settle" not in kinds, "R356", ("items",),
          "items are defined but no `settle` phase scores them", "add a `settle` phase after trick play"),
     ]

@@ -2,8 +2,9 @@
 
 YAML ``- auction: {from: forehand, pass: weiter, for: re, against: contra, doubling: [kontra, re]}``
 with the ladder under ``contracts`` and the items under ``items``; DSL ``auction { … }``.
-The first speaker must bid; the auction ends when every seat in a row has passed. The
-winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
+The first speaker must bid; the auction ends when every seat in a row has passed, or with
+``once: true`` when every seat has spoken once (a single round: of two equal bids the earlier
+stands, as in a Vorbehalt or "Ich spiel / weiter"). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class AuctionPhase(PhaseBase):
     for_word: str = "for"
     against_word: str = "against"
     doubling: list[str] = field(default_factory=list)
+    once: bool = False
     kind: str = "auction"
 
 
@@ -127,6 +129,10 @@ class Auction(Construct):
                                                                                    'resupra]).',
                                                                     'type': 'array',
                                                                     'items': {'$ref': '#/$defs/name'}},
+                                                       'once': {'description': 'true: every seat speaks once, '
+                                                                               'in turn (a single round; of two '
+                                                                               'equal bids the earlier stands).',
+                                                                'type': 'boolean'},
                                                        'when': WHEN}}}}
     codes = ("G420", "E506", "E507", "E508")
     part = AuctionState
@@ -152,12 +158,12 @@ class Auction(Construct):
     def compile(c, path, body):
         return AuctionPhase(start=c.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
                             for_word=str(body.get("for", "for")), against_word=str(body.get("against", "against")),
-                            doubling=[str(d) for d in body.get("doubling") or []])
+                            doubling=[str(d) for d in body.get("doubling") or []], once=bool(body.get("once")))
 
     @staticmethod
     def dump(phase) -> str:
         return f" from `{phase.start.text}` pass {phase.pass_word}, {phase.for_word}/{phase.against_word}, " \
-            f"doubling {', '.join(phase.doubling) or 'none'}"
+            f"doubling {', '.join(phase.doubling) or 'none'}" + (", once round" if phase.once else "")
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -222,7 +228,7 @@ class Auction(Construct):
         else:
             part.passes = 0
             Auction._say(st, phase, seat, name)
-        if part.passes >= len(part.order):
+        if part.passes >= len(part.order) or (phase.once and part.pos == len(part.order) - 1):
             return True
         part.pos = (part.pos + 1) % len(part.order)
         st.current = part.order[part.pos]
@@ -318,13 +324,16 @@ class Auction(Construct):
         from rulelang.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
-                 "outrank the one before), and the first speaker must bid",
-                 f"Then players announce items for ({body.get('for', 'for')}) or against "
-                 f"({body.get('against', 'against')}) the declaring side"]
+                 "outrank the one before), and the first speaker must bid"]
+        if any((spec or {}).get("announce") for spec in (ctx.data.get("items") or {}).values()):
+            lines.append(f"Then players announce items for ({body.get('for', 'for')}) or against "
+                         f"({body.get('against', 'against')}) the declaring side")
         if words:
             lines.append(f"Each announcement can be doubled in turn: {words}, each step twice the value")
-        lines.append(f"'{body.get('pass', 'pass')}' passes; the auction ends when every player in a row has passed")
-        return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when"})
+        end = "every player has spoken once (of two equal bids the earlier stands)" if body.get("once") else \
+            "every player in a row has passed"
+        lines.append(f"'{body.get('pass', 'pass')}' passes; the auction ends when {end}")
+        return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once"})
 
 
 @check("auction_words")

@@ -43,8 +43,8 @@ def trick_rule_lines(ctx, body: dict) -> Lines:
                      f"{word} once a deal{when}; everyone hears it")
     if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
         later = body.get("later_copy_wins")
-        lines.append("Of two equal cards in a trick the first played wins" +
-                     (f"; the one played later wins for the cards of {ctx.say(later)}" if later is not None else ""))
+        exception = f"; the one played later wins for the cards of {ctx.say(later)}" if later not in (None, "none") else ""
+        lines.append("Of two equal cards in a trick the first played wins" + exception)
     return lines
 
 
