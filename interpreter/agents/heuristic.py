@@ -206,17 +206,33 @@ def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------------- decisions by rollouts
 def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -> int:
-    """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds."""
+    """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
+
+    The plain option (passing where the phase has a pass word, else the first legal move:
+    a card rather than a call, the lowest contract) is left only for an option that beats
+    it on the same worlds by more than one standard error of the paired differences, so
+    that among many noisy options the luckiest does not win by chance alone."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
-    best, best_value = legal[0], None
+    gains = {action: [rollout_gain(state, seat, action, seed, voids, before) for seed in seeds] for action in legal}
+    plain = _plain_option(state, legal)
+    best, best_gain = plain, 0.0
     for action in legal:
-        total = sum(rollout_gain(state, seat, action, seed, voids, before) for seed in seeds)
-        if best_value is None or total > best_value:
-            best, best_value = action, total
+        diffs = [a - b for a, b in zip(gains[action], gains[plain])]
+        mean = sum(diffs) / worlds
+        error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
+        if mean > error and mean > best_gain:
+            best, best_gain = action, mean
     return best
+
+
+def _plain_option(state, legal: list[int]) -> int:
+    """The option a player takes when nothing speaks for another: the phase's pass word, else the first."""
+    word = getattr(state.step, "pass_word", None)
+    action = state.game.symbol_ids.get(word) if word else None
+    return action if action in legal else legal[0]
 
 
 def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float) -> float:

@@ -64,13 +64,16 @@ def _game(ref: str, load_game):
 
 
 def _declared(state, seats: list[int]) -> list[tuple[int, str, bool]]:
-    """(agent, contract, made) for the deal's contract, if any: made when the declarers won the game item."""
+    """(agent, contract, made) for the deal's contract, if any: made when the declarers won the game item
+    (in a game without items, which scores in a `score` phase: when the declarer gained)."""
     if not state.deal_results:
         return []
     result = state.deal_results[-1]
     if result.get("contract") is None or result.get("declarer") is None or result["declarer"] < 0:
         return []
-    made = any(item.get("game") and item["side"] == "declarers" for item in result.get("items") or [])
+    items = result.get("items")
+    made = any(item.get("game") and item["side"] == "declarers" for item in items) if items \
+        else result["delta"][result["declarer"]] > 0
     return [(seats[result["declarer"]], result["contract"], made)]
 
 
