@@ -324,6 +324,19 @@ def test_kontra_retour_supra_and_resupra_on_the_game_alternate_between_the_sides
     assert game_row["value"] == 16 and game_row["level"] == 4
 
 
+def test_with_doubling_adds_each_step_of_the_chain_adds_to_the_game_instead_of_doubling_it():
+    from rulelang.loader import load_text
+    adding = load_text("extends: zwanzigerrufen\nphases:\n  8:\n    settle: {pattern: declarers_share, "
+                       "doubling_adds: 2}\n", "yaml", max_deals=1)
+    t = Table(adding, BASE)
+    t.do("P1 call", "P2 kontra_game", "P3 weiter", "P4 weiter", "P1 retour_game", "P2 supra_game",
+         "P3 resupra_game")
+    t.weiter()
+    t.auto_play(calm)
+    game_row = next(r for r in t.result()["items"] if r["item"] == "Game")
+    assert game_row["value"] == 1 + 4 * 2 and game_row["level"] == 4
+
+
 def test_a_kontra_on_one_announced_bonus_doubles_only_that_bonus():
     t = Table(game(VIENNA), BASE)
     t.do("P1 call", "P2 weiter", "P3 absolut_dazu", "P4 kontra_absolut")

@@ -3,6 +3,8 @@
 YAML ``- settle: {pattern: declarers_share, multiplier: EXPR}`` with the items under
 ``items``; DSL ``settle { … }``. Each defender pays the net to the declaring side, which
 shares it; an item scored for each seat alone (``per_seat``) is paid by every other seat.
+Each doubling step (Kontra, Retour, …) doubles its item; with ``doubling_adds: N`` a step
+adds N to the item's value instead (Re and Kontra at +2 each, as Doppelkopf counts them).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class SettlePhase(PhaseBase):
 
     pattern: str = "declarers_share"
     multiplier: Rule | None = None
+    doubling_adds: int = 0
     kind: str = "settle"
 
 
@@ -59,6 +62,12 @@ class Settle(Construct):
                                                                                     'whole settlement (e.g. a double '
                                                                                     'round).',
                                                                      '$ref': '#/$defs/intExpr'},
+                                                      'doubling_adds': {'description': 'Each doubling step adds '
+                                                                                       'this many points to its '
+                                                                                       'item instead of doubling it '
+                                                                                       '(Re and Kontra: 2).',
+                                                                        'type': 'integer', 'minimum': 1,
+                                                                        'maximum': 1000},
                                                       'when': WHEN}}}}
     codes = ("R357",)
     part = SettleState
@@ -66,11 +75,13 @@ class Settle(Construct):
     @staticmethod
     def compile(c, path, body):
         return SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
-                           multiplier=c.optional_rule(path + ("multiplier",), INT))
+                           multiplier=c.optional_rule(path + ("multiplier",), INT),
+                           doubling_adds=int(body.get("doubling_adds") or 0))
 
     @staticmethod
     def dump(phase) -> str:
-        return f" {phase.pattern}" + (f" times `{phase.multiplier.text}`" if phase.multiplier else "")
+        return f" {phase.pattern}" + (f" times `{phase.multiplier.text}`" if phase.multiplier else "") + \
+            (f", doublings add {phase.doubling_adds}" if phase.doubling_adds else "")
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -90,7 +101,7 @@ class Settle(Construct):
                 Settle._per_seat(st, item, factor, among, personal)
                 continue
             scored.extend((item, side, amount * factor)
-                          for side, amount in Settle._score_item(st, item, contract, declarers, defenders))
+                          for side, amount in Settle._score_item(st, phase, item, contract, declarers, defenders))
         if any(item.exclusive and (item.achieved.fn(st, declarers) or item.achieved.fn(st, defenders))
                for item, _, _ in scored):
             scored = [entry for entry in scored if entry[0].exclusive or entry[0].is_game]
@@ -110,19 +121,22 @@ class Settle(Construct):
         return False
 
     @staticmethod
-    def _score_item(st, item, contract, declarers: int, defenders: int):
+    def _score_item(st, phase, item, contract, declarers: int, defenders: int):
         """(side, amount) pairs this item scores."""
         announced = st.auction.announced
-        level = 2 ** st.auction.levels.get(item.name, 0)
+        steps = st.auction.levels.get(item.name, 0)
+
+        def doubled(value: int) -> int:
+            return value + phase.doubling_adds * steps if phase.doubling_adds else value * 2 ** steps
         if item.is_game:
             value = contract.value.fn(st, None) if contract is not None else 0
             winner = declarers if item.achieved.fn(st, declarers) else defenders
-            return [(winner, value * level)]
+            return [(winner, doubled(value))]
         if item.name in announced:
             owner = declarers if announced[item.name] else defenders
             other = defenders if owner == declarers else declarers
             value = item.announced_value.fn(st, None) if item.announced_value else 2 * item.value.fn(st, None)
-            return [(owner if item.achieved.fn(st, owner) else other, value * level)]
+            return [(owner if item.achieved.fn(st, owner) else other, doubled(value))]
         value = item.value.fn(st, None)
         scored = []
         for side, other in ((declarers, defenders), (defenders, declarers)):
@@ -170,7 +184,9 @@ class Settle(Construct):
                  "the net to the declaring side, which shares it"]
         if body.get("multiplier") is not None:
             lines.append(f"The whole settlement is multiplied by {ctx.say(body['multiplier'])}")
-        return lines + rest(body, {"pattern", "multiplier", "when"})
+        if body.get("doubling_adds"):
+            lines.append(f"Each doubling step adds {body['doubling_adds']} to its item instead of doubling it")
+        return lines + rest(body, {"pattern", "multiplier", "doubling_adds", "when"})
 
 
 @check("settlement_has_items")
