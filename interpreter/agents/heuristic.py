@@ -58,7 +58,7 @@ class HeuristicAgent:
             cards = [a for a in legal if a < state.game.num_cards]
             card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
-            return judge(state, seat, [card] + calls, self.rng, self.rollouts) if calls else card
+            return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card) if calls else card
         return judge(state, seat, legal, self.rng, self.rollouts)
 
     # ------------------------------------------------------------------ card play
@@ -205,22 +205,25 @@ def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- decisions by rollouts
-def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -> int:
+def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
-    The plain option (passing where the phase has a pass word, else the first legal move:
-    a card rather than a call, the lowest contract) is left only for an option that beats
-    it on the same worlds by more than one standard error of the paired differences, so
-    that among many noisy options the luckiest does not win by chance alone."""
+    Saying something costs evidence: where there is a quiet option — the card rather than a
+    call during trick play (``quiet``), passing in an auction (or, where the first speaker
+    must bid, the first contract listed) — it is left only for an option that beats it on
+    the same worlds by more than one standard error of the paired differences, so that
+    among noisy bids and calls the luckiest does not win by chance alone."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
     gains = {action: [rollout_gain(state, seat, action, seed, voids, before) for seed in seeds] for action in legal}
-    plain = _plain_option(state, legal)
-    best, best_gain = plain, 0.0
+    quiet = quiet if quiet is not None else _pass_option(state, legal)
+    if quiet is None:
+        return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
+    best, best_gain = quiet, 0.0
     for action in legal:
-        diffs = [a - b for a, b in zip(gains[action], gains[plain])]
+        diffs = [a - b for a, b in zip(gains[action], gains[quiet])]
         mean = sum(diffs) / worlds
         error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
         if mean > error and mean > best_gain:
@@ -228,10 +231,12 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int) -
     return best
 
 
-def _plain_option(state, legal: list[int]) -> int:
-    """The option a player takes when nothing speaks for another: the phase's pass word, else the first."""
+def _pass_option(state, legal: list[int]) -> int | None:
+    """In a phase with a pass word: passing, or the first option when passing is not allowed; else None."""
     word = getattr(state.step, "pass_word", None)
-    action = state.game.symbol_ids.get(word) if word else None
+    if word is None:
+        return None
+    action = state.game.symbol_ids.get(word)
     return action if action in legal else legal[0]
 
 
