@@ -38,6 +38,13 @@ def test_a_clean_document_is_checked_once(folder, tmp_path, monkeypatch):
     assert load_definition(str(game)).players == first.players
 
 
+def test_a_document_mixing_number_and_text_keys_is_checked_once_too(folder, monkeypatch):
+    first = load_definition("doppelkopf")                        # points A = 11, 10 = 10: keys "A" and 10
+    assert len(list((folder / "verdicts").iterdir())) == 1
+    refuse_checks(monkeypatch)
+    assert load_definition("doppelkopf").players == first.players
+
+
 def test_an_edited_document_is_checked_again(folder, tmp_path, monkeypatch):
     game = write_game(tmp_path, "")
     load_definition(str(game))
