@@ -39,7 +39,7 @@ from rulelang.loader import check_document, load_game, open_document, shipped_ga
 GAMES = shipped_games()
 IDS = [path.name for path in GAMES]
 
-PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 2000))   # random playouts per base game in total
+PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 1500))   # random playouts per base game in total
 VARIANT_PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 600))   # per variant (a file that extends another)
 MATCHES = 24              # of which whole matches; the rest are single deals
 DEEP_EVERY = 200          # every 200th playout checks views, clones and replay at every step

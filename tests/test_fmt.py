@@ -117,13 +117,13 @@ DOCUMENTS = st.dictionaries(KEYS, VALUES, max_size=8).flatmap(
     lambda doc: st.just(doc) | PHASES.map(lambda phases: {**doc, "phases": phases}))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(DOCUMENTS)
 def test_random_documents_survive_to_rules_and_back(data):
     assert rules_round_trip(data) == data
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(IDENTIFIERS, VALUES, max_size=8))
 def test_random_documents_survive_to_yaml_and_back(data):
     assert yaml_round_trip(data) == data
@@ -150,7 +150,7 @@ def leaf_paths(node, path=()):
     return [p for key, value in items for p in leaf_paths(value, path + (key,))]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutations_of_zwanzig_ab_survive_to_rules_and_yaml_and_back(data):
     doc = copy.deepcopy(ZWANZIG_AB)

@@ -206,7 +206,7 @@ def validate_log(tmp_path: Path, text: str) -> list[Diagnostic]:
 
 
 @pytest.mark.parametrize("log", LOG_FILES, ids=lambda p: p.name)
-@FUZZ
+@settings(FUZZ, max_examples=15)                # every log replays a whole deal per example
 @given(mutations=st.lists(st.one_of(MUTATION, st.tuples(st.just("bytes"), st.integers(0, 10_000),
                                                          st.sampled_from(LOG_PIECES))), min_size=1, max_size=3))
 def test_mutations_of_every_log_give_only_diagnostics(tmp_path, log, mutations):
