@@ -215,6 +215,16 @@ def test_a_bride_who_takes_the_first_three_tricks_plays_alone():
     assert "re" in t.legal()                                      # 9 cards and three tricks late: 9 + 3 >= 11
 
 
+def test_the_heuristic_player_plays_a_hochzeit_to_the_end_knowing_its_party_only_once_it_is_found():
+    from rulelang.interpreter.agents.heuristic import HeuristicAgent, side_of
+    t = marriage()
+    assert side_of(t.state, seat("P1")) == {seat("P1")}
+    agents = [HeuristicAgent(seed=s) for s in range(4)]
+    while not t.state.is_terminal():
+        t.state.apply_checked(agents[t.state.current_player()].step(t.state))
+    assert sum(t.state.scores) == 0
+
+
 # ---------------------------------------------------------------------- solos
 def solo(name: str, hands=NORMAL) -> Table:
     return table(hands, f"P1 {name}", "P2 gesund", "P3 gesund", "P4 gesund")

@@ -188,7 +188,7 @@ class Parties(Construct):
     @staticmethod
     def must_hold(st, observer: int) -> dict[int, int]:
         cards = st.parties.cards
-        if not cards:
+        if not cards or lone_holder(st) >= 0:              # a joined partner holds none of them
             return {}
         shown = {seat for seat, _ in played_party_cards(st, cards)}
         return {seat: cards for seat, declarer in called_sides(st).items()
