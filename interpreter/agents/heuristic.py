@@ -221,9 +221,18 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     if quiet is None:
         return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
-    best, best_gain = quiet, 0.0
+    return beyond_noise(gains, legal, quiet)
+
+
+def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int) -> int:
+    """``anchor``, unless a move's gains beat its gains on the same worlds by more than one standard error of
+    the paired differences; then the move that beats it by most."""
+    worlds = len(gains[anchor])
+    if worlds < 2:
+        return anchor
+    best, best_gain = anchor, 0.0
     for action in legal:
-        diffs = [a - b for a, b in zip(gains[action], gains[quiet])]
+        diffs = [a - b for a, b in zip(gains[action], gains[anchor])]
         mean = sum(diffs) / worlds
         error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
         if mean > error and mean > best_gain:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from rulelang.interpreter.agents.heuristic import HeuristicAgent, rollout_gain
+from rulelang.interpreter.agents.heuristic import HeuristicAgent, beyond_noise, rollout_gain
 from rulelang.interpreter.agents.inference import public_voids
 
 
@@ -33,19 +33,7 @@ class SearchAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        anchor = self.guide.step(state)
-        gains = self.rollouts(state, legal)
-        worlds = len(gains[anchor])
-        if worlds < 2:
-            return anchor
-        best, best_gain = anchor, 0.0
-        for action in legal:
-            diffs = [a - b for a, b in zip(gains[action], gains[anchor])]
-            mean = sum(diffs) / worlds
-            error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-            if mean > error and mean > best_gain:
-                best, best_gain = action, mean
-        return best
+        return beyond_noise(self.rollouts(state, legal), legal, self.guide.step(state))
 
     def rollouts(self, state, legal: list[int]) -> dict[int, list[float]]:
         """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all)."""
