@@ -24,14 +24,16 @@ def test_agents_are_made_by_name_with_options():
     search = make_agent("search:ms=50;playouts=12", 1)
     assert (search.ms, search.playouts) == (50, 12)
     agent = make_agent("heuristic:rollouts=8", 1)
-    assert isinstance(agent, HeuristicAgent) and agent.rollouts == 8
+    assert isinstance(agent, HeuristicAgent) and agent.rollouts == 8 and agent.caution == 1
+    assert make_agent("heuristic:caution=3;rollouts=16", 1).caution == 3
     assert agent_specs("heuristic", 4) == ["heuristic"] * 4
     assert agent_specs("random, heuristic,random,heuristic", 4) == ["random", "heuristic", "random", "heuristic"]
 
 
 @pytest.mark.parametrize("spec, message", [
     ("clever", "no agent called 'clever'; the agents are random, heuristic, search"),
-    ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts)"),
+    ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts, caution)"),
+    ("heuristic:caution=6", "'6' is not a valid caution for the heuristic agent: a whole number from 0 to 5"),
     ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent: a whole number from 1 to"),
     ("search:ms=99999999", "'99999999' is not a valid ms for the search agent: a whole number from 1 to 60000"),
     ("search:playouts=0", "'0' is not a valid playouts for the search agent"),

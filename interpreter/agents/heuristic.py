@@ -37,13 +37,15 @@ _WORTH: dict[str, tuple[float, float]] = {}
 
 
 class HeuristicAgent:
-    """Rule-based card play and rollout-judged decisions; ``rollouts`` bounds the rollouts per decision."""
+    """Rule-based card play and rollout-judged decisions; ``rollouts`` bounds the rollouts per decision, and a
+    bid or a call must beat the quiet option by ``caution`` standard errors (0: by anything)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET):
+    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1):
         self.rng = random.Random(seed)
         self.rollouts = rollouts
+        self.caution = caution
         self._strength_key = None
         self._strength: dict[int, int] = {}
 
@@ -58,8 +60,9 @@ class HeuristicAgent:
             cards = [a for a in legal if a < state.game.num_cards]
             card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
-            return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card) if calls else card
-        return judge(state, seat, legal, self.rng, self.rollouts)
+            return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution) \
+                if calls else card
+        return judge(state, seat, legal, self.rng, self.rollouts, caution=self.caution)
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
@@ -205,13 +208,14 @@ def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- decisions by rollouts
-def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None) -> int:
+def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None,
+          caution: float = 1.0) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
     call during trick play (``quiet``), passing in an auction (or, where the first speaker
     must bid, the first contract listed) — it is left only for an option that beats it on
-    the same worlds by more than one standard error of the paired differences, so that
+    the same worlds by more than ``caution`` standard errors of the paired differences, so that
     among noisy bids and calls the luckiest does not win by chance alone."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
@@ -221,12 +225,12 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     if quiet is None:
         return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
-    return beyond_noise(gains, legal, quiet)
+    return beyond_noise(gains, legal, quiet, caution)
 
 
-def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int) -> int:
-    """``anchor``, unless a move's gains beat its gains on the same worlds by more than one standard error of
-    the paired differences; then the move that beats it by most."""
+def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0) -> int:
+    """``anchor``, unless a move's gains beat its gains on the same worlds by more than ``caution`` standard
+    errors of the paired differences; then the move that beats it by most."""
     worlds = len(gains[anchor])
     if worlds < 2:
         return anchor
@@ -235,7 +239,7 @@ def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int) -
         diffs = [a - b for a, b in zip(gains[action], gains[anchor])]
         mean = sum(diffs) / worlds
         error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-        if mean > error and mean > best_gain:
+        if mean > caution * error and mean > best_gain:
             best, best_gain = action, mean
     return best
 
