@@ -7,6 +7,7 @@ path because the folder has no ``__init__.py``).
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 from pathlib import Path
@@ -145,6 +146,19 @@ class Table:
     def hand(self, who: str) -> set[str]:
         """The cards ``who`` holds now."""
         return names_of(self.game, self.state.hands[seat(who)])
+
+
+def play_deal(game, seed: int, choose):
+    """One deal of ``game`` (a one-deal game) to its end: chance sampled from ``seed``, every decision
+    ``choose(state, legal, rng)``, which returns the action to take."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(rng)
+        else:
+            state.apply_action(choose(state, state.legal_actions(), rng))
+    return state
 
 
 # ---------------------------------------------------------------------- fingerprints

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 
-from helpers import LOGS, Table, seat
+from helpers import LOGS, Table, play_deal, seat
 from rulelang.interpreter.game import IllegalActionError
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
@@ -333,25 +333,21 @@ def deal_facts(state) -> dict:
             "said": set(part.calls), "solo": bin(re).count("1") == 1, "extras": extras}
 
 
+def biased_choice(state, legal: list[int], rng: random.Random) -> int:
+    """A random move, with the normal game and the Hochzeit more likely than random bids make them."""
+    names = {state.action_to_string(a): a for a in legal}
+    preferred = [names[n] for n in ("hochzeit", "normal", "gesund") if n in names]
+    calls = [a for a in legal if a >= state.game.num_cards]
+    if preferred and rng.random() < 0.85:
+        return preferred[0]
+    if calls and state.step.kind == "tricks" and rng.random() < 0.3:
+        return rng.choice(calls)
+    return rng.choice(legal)
+
+
 def random_deal(seed: int):
-    """A deal played at random, with the normal game and the Hochzeit more likely than random bids make them."""
-    rng = random.Random(seed)
-    state = game().new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(rng)
-            continue
-        legal = state.legal_actions()
-        names = {state.action_to_string(a): a for a in legal}
-        preferred = [names[n] for n in ("hochzeit", "normal", "gesund") if n in names]
-        calls = [a for a in legal if a >= state.game.num_cards]
-        if preferred and rng.random() < 0.85:
-            state.apply_action(preferred[0])
-        elif calls and state.step.kind == "tricks" and rng.random() < 0.3:
-            state.apply_action(rng.choice(calls))
-        else:
-            state.apply_action(rng.choice(legal))
-    return state
+    """A deal played at random with :func:`biased_choice`."""
+    return play_deal(game(), seed, biased_choice)
 
 
 def test_every_deal_scores_as_the_ddv_table_says():

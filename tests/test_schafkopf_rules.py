@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from helpers import LOGS, Table, seat
+from helpers import LOGS, Table, play_deal, seat
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
 from rulelang.loader import load_game
@@ -182,19 +182,16 @@ def tariff(state) -> list[int]:
     return [sign * value * factor if s in players else -sign * value for s in range(4)]
 
 
+def biased_choice(state, legal: list[int], rng: random.Random) -> int:
+    """A random move, with Sauspiele, the Ramsch and Wenz more likely than random bids make them."""
+    names = [state.action_to_string(a) for a in legal]
+    plain = [a for a, n in zip(legal, names) if n.startswith("sauspiel") or n in ("ramsch", "weiter", "wenz")]
+    return rng.choice(plain) if plain and rng.random() < 0.9 else rng.choice(legal)
+
+
 def random_deal(seed: int):
-    """A deal at random, with Sauspiele, the Ramsch and Wenz more likely than random bids make them."""
-    rng = random.Random(seed)
-    state = game().new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_chance(rng)
-            continue
-        legal = state.legal_actions()
-        names = [state.action_to_string(a) for a in legal]
-        plain = [a for a, n in zip(legal, names) if n.startswith("sauspiel") or n in ("ramsch", "weiter", "wenz")]
-        state.apply_action(rng.choice(plain) if plain and rng.random() < 0.9 else rng.choice(legal))
-    return state
+    """A deal played at random with :func:`biased_choice`."""
+    return play_deal(game(), seed, biased_choice)
 
 
 def test_every_deal_scores_as_the_tariff_says():
