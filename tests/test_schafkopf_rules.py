@@ -141,6 +141,7 @@ def test_kontra_by_a_non_player_before_his_first_card_and_re_only_after_kontra()
 
 # ---------------------------------------------------------------------- scoring
 PLAIN_ORDER = ["OA", "OL", "OH", "OB", "UA", "UL", "UH", "UB"]
+SUIT_LETTERS = {"acorns": "A", "leaves": "L", "hearts": "H", "bells": "B"}
 
 
 def tariff(state) -> list[int]:
@@ -159,7 +160,8 @@ def tariff(state) -> list[int]:
     wenz = contract.startswith("wenz")
     tout = "tout" in contract
     won = player_tricks == 8 if tout else own >= 61
-    order = PLAIN_ORDER[4:] if wenz else PLAIN_ORDER
+    suit = next((letter for word, letter in SUIT_LETTERS.items() if contract.endswith(word)), "H")
+    order = PLAIN_ORDER[4:] if wenz else PLAIN_ORDER + [rank + suit for rank in ("A", "10", "K", "9", "8", "7")]
     dealt_to = {names[c]: s for s in range(4) for c in range(g.num_cards) if state.dealt[s] >> c & 1}
     top_side = dealt_to[order[0]] in players
     run = 0
@@ -202,6 +204,17 @@ def test_every_deal_scores_as_the_tariff_says():
         assert sum(state.deal_results[-1]["delta"]) == 0
         contracts.add(state.contract.split("_")[0])
     assert {"sauspiel", "ramsch", "wenz", "solo", "tout"} <= contracts
+
+
+def test_laufende_run_on_past_the_unters_into_the_trump_suit():
+    # the players hold all eight Obers and Unters and the Ace of Hearts: nine Laufende, 90
+    hands = {"P1": "OA OL OH OB UA UL 9A 7B", "P2": "UH UB AH AA 7A 10L 9L KB",
+             "P3": "10H KH 10A KA AL KL AB 10B", "P4": "9H 8H 7H 8A 8L 7L 9B 8B"}
+    t = table(hands, "P4", "P1 sauspiel_acorns", "P2 weiter", "P3 weiter", "P4 weiter")
+    while not t.state.is_terminal():
+        t.state.apply_action(t.state.legal_actions()[0])
+    delta = t.state.deal_results[-1]["delta"]
+    assert delta == tariff(t.state) and delta[0] == delta[1] >= 10 + 90
 
 
 def test_the_hand_written_log_replays_to_its_scores():
