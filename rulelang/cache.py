@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import rulelang
+from rulelang.document import rekeyed
 
 CACHE_ENV = "RULELANG_CACHE_DIR"
 
@@ -72,21 +73,16 @@ def _verdict_path(data: dict) -> Path | None:
     if folder is None:
         return None
     try:
-        canonical = json.dumps(_typed_keys(data), sort_keys=True, ensure_ascii=False, allow_nan=False)
+        canonical = json.dumps(rekeyed(data, _typed_key), sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
         return None
     key = hashlib.sha256((code_fingerprint() + "\0" + canonical).encode("utf-8")).hexdigest()
     return folder / "verdicts" / key
 
 
-def _typed_keys(value):
-    """``value`` with every mapping key written with its type (``int:10``, ``str:A``), so that a document
-    mixing number and text keys (``points: {A: 11, 10: 10}``) has one canonical form too."""
-    if isinstance(value, dict):
-        return {f"{type(key).__name__}:{key}": _typed_keys(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_typed_keys(item) for item in value]
-    return value
+def _typed_key(key) -> str:
+    """A mapping key written with its type (``int:10``, ``str:A``): documents differing only there stay apart."""
+    return f"{type(key).__name__}:{key}"
 
 
 def passed_before(data: dict) -> bool:

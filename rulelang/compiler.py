@@ -16,7 +16,7 @@ from rulelang.compile_phases import PhasesMixin
 from rulelang.constructs import construct
 from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
-from rulelang.document import Document
+from rulelang.document import Document, rekeyed
 from rulelang.expr import parse_expr
 from rulelang.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
@@ -256,14 +256,5 @@ def _always(st, pl) -> bool:
 
 def digest(data: dict) -> str:
     """A stable hash of a document's content (the rules a log was played under)."""
-    text = json.dumps(_text_keys(data), sort_keys=True, ensure_ascii=False, default=str)
+    text = json.dumps(rekeyed(data, str), sort_keys=True, ensure_ascii=False, default=str)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def _text_keys(value):
-    """``value`` with every mapping key as text, so that keys written as numbers (``points: {10: 10}``) sort."""
-    if isinstance(value, dict):
-        return {str(k): _text_keys(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_text_keys(v) for v in value]
-    return value

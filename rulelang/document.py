@@ -10,7 +10,7 @@ nearest enclosing path that has a span, so every part of a document can be locat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from rulelang.source import Span
 
@@ -43,3 +43,13 @@ class Document:
             except (KeyError, IndexError, TypeError):
                 return default
         return node
+
+
+def rekeyed(value: Any, key: Callable[[Any], str]) -> Any:
+    """``value`` (plain document data) with every mapping key replaced by ``key(k)``, so that a document whose
+    keys mix numbers and text (``points: {A: 11, 10: 10}``) can be written as canonical, sorted JSON."""
+    if isinstance(value, dict):
+        return {key(k): rekeyed(v, key) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rekeyed(v, key) for v in value]
+    return value
