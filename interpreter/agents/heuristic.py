@@ -141,7 +141,7 @@ def side_of(state, seat: int) -> set[int]:
     names = {state.game.seat_name(s): s for s in range(state.game.num_players)}
     parties = view.get("parties")
     if parties:                                          # the seats whose party it knows (``parties``)
-        mine = parties.get(state.game.seat_name(seat))   # unknown to itself while a Hochzeit (join) waits
+        mine = parties.get(state.game.seat_name(seat))   # unknown to itself while a join waits
         return {names[s] for s, party in parties.items() if party == mine} if mine else {seat}
     if not view.get("contract"):
         return {seat}

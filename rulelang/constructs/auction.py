@@ -4,7 +4,7 @@ YAML ``- auction: {from: forehand, pass: weiter, for: re, against: contra, doubl
 with the ladder under ``contracts`` and the items under ``items``; DSL ``auction { … }``.
 The first speaker must bid; the auction ends when every seat in a row has passed, or with
 ``once: true`` when every seat has spoken once (a single round: of two equal bids the earlier
-stands, as in a Vorbehalt or "Ich spiel / weiter"). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
+stands: each player once says whether he would play). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ the other seats are known to be the other party. With a doubled pack and
 
 With ``join: N`` one seat holding every one of the cards says so (it is known to all), and the
 first other seat to win one of the first N tricks joins its party, known to all from then on;
-if it wins all N it plays alone (Doppelkopf's Hochzeit: ``join: 3``).
+if it wins all N it plays alone (a marriage announced by the holder of both copies: ``join: 3``).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ class Parties(Construct):
                                                                                'the cards it says so, and the '
                                                                                'first other seat to win one of '
                                                                                'the first N tricks joins it '
-                                                                               '(Doppelkopf\'s Hochzeit: 3).',
+                                                                               '(a marriage: 3).',
                                                                 'type': 'integer', 'minimum': 1,
                                                                 'maximum': 1000},
                                                        'when': WHEN}}}}

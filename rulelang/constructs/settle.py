@@ -4,7 +4,7 @@ YAML ``- settle: {pattern: declarers_share, multiplier: EXPR}`` with the items u
 ``items``; DSL ``settle { … }``. Each defender pays the net to the declaring side, which
 shares it; an item scored for each seat alone (``per_seat``) is paid by every other seat.
 Each doubling step (Kontra, Retour, …) doubles its item; with ``doubling_adds: N`` a step
-adds N to the item's value instead (Re and Kontra at +2 each, as Doppelkopf counts them).
+adds N to the item's value instead (announcements worth +2 each rather than ×2).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class Settle(Construct):
                                                       'doubling_adds': {'description': 'Each doubling step adds '
                                                                                        'this many points to its '
                                                                                        'item instead of doubling it '
-                                                                                       '(Re and Kontra: 2).',
+                                                                                       '(e.g. 2: each announcement +2).',
                                                                         'type': 'integer', 'minimum': 1,
                                                                         'maximum': 1000},
                                                       'when': WHEN}}}}
