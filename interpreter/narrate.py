@@ -30,6 +30,8 @@ def narrate_deal(deal: dict) -> list[str]:
     for seat, cards in deal.get("dealt", {}).items():
         if cards:
             lines.append(f"  {seat} is dealt  {' '.join(cards)}")
+    if deal.get("turned_up"):
+        lines.append(f"  turned up  {' '.join(deal['turned_up'])}")
     lines.extend("  " + text for text in _decisions(deal.get("decisions", [])))
     for number, trick in enumerate(deal.get("tricks", []), start=1):
         played = "  ".join(f"{seat} {card}" for seat, card in trick["cards"])

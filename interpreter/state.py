@@ -74,7 +74,7 @@ class State:
         self.talon = 0
         self.out = 0
         self.active = (1 << n) - 1
-        self.vars = {name: (-1 if t == "suit" else None) for name, t in game.definition.deal_vars.items()}
+        self.vars = {name: (-1 if t in ("suit", "card") else None) for name, t in game.definition.deal_vars.items()}
         self.decisions: dict = {}
         self.sub = ""
         self.only_seat = None
@@ -453,8 +453,10 @@ class State:
     def var_text(self, name: str) -> str:
         """A deal variable's value as a name (a suit's name, an option)."""
         value = self.vars.get(name)
-        if self.game.definition.deal_vars.get(name) == "suit":
-            return self.game.deck.suits[value].name if value is not None and value >= 0 else "none"
+        kind = self.game.definition.deal_vars.get(name)
+        if kind in ("suit", "card"):
+            names = self.game.deck.suits if kind == "suit" else self.game.deck.cards
+            return names[value].name if value is not None and value >= 0 else "none"
         return "none" if value is None else str(value)
 
     @property

@@ -211,7 +211,15 @@ def defenders(st, seats: int) -> int:
     return among & ~st.side_mask if among else seats & ~st.side_mask
 
 
+def bids_of(st, seats: int) -> int:
+    """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
+    part = getattr(st, "bids", None)
+    if part is None:
+        return 0
+    return sum(n for s, n in enumerate(part.said) if n > 0 and seats >> s & 1)
+
+
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
-    played_by, trick_of, first_trick_won, tricks_worth, defenders)}
+    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of)}

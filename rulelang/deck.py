@@ -117,6 +117,8 @@ def build_deck(doc: Document) -> Deck:
             raise RuleError([Diagnostic("N204", f"there is no pack named '{pack}'", doc.span_of(("deck", "pack")),
                                         f"the named packs are {', '.join(sorted(named_packs()))}")])
         spec = {**base, **{k: v for k, v in spec.items() if k != "pack"}}
+    if spec.get("keep") is not None:
+        spec = _kept(spec, doc, errors)
     suits = _suits(spec, doc, errors)
     if errors:
         raise RuleError(errors)
@@ -124,6 +126,45 @@ def build_deck(doc: Document) -> Deck:
     if errors:
         raise RuleError(errors)
     return deck
+
+
+def _kept_count(doc: Document, key: str, limit: int, errors: list) -> int:
+    """The count ``keep.KEY`` asks for: a whole number or a param's name, from 1 to ``limit``; ``limit`` when absent."""
+    path = ("deck", "keep", key)
+    value = doc.get(path, limit)
+    params = doc.data.get("params") or {}
+    if isinstance(value, str) and value in params:
+        value = params[value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        errors.append(Diagnostic("N233", f"`keep: {key}` must be a whole number or a param's name, not '{value}'",
+                                 doc.span_of(path), f"write a number, or name a param of {', '.join(params) or 'none'}"))
+        return limit
+    if not 1 <= value <= limit:
+        errors.append(Diagnostic("R306", f"`keep: {key}` asks for {value} {key}, but the pack has {limit}",
+                                 doc.span_of(path), f"keep from 1 to {limit} {key}"))
+        return limit
+    return value
+
+
+def _kept(spec: dict, doc: Document, errors: list) -> dict:
+    """The deck spec narrowed by ``keep``, its counts checked (R306, N233)."""
+    keep = spec["keep"] if isinstance(spec["keep"], dict) else {}
+    suits = list(spec.get("suits") or [])
+    suit_count = _kept_count(doc, "suits", len(suits) or 1, errors)
+    widest = max([len(spec.get("ranks") or ())] + [len(s.get("ranks") or ()) for s in suits if isinstance(s, dict)])
+    rank_count = _kept_count(doc, "ranks", widest or 1, errors)
+    return narrowed(spec, suit_count, rank_count, keep.get("from") == "low")
+
+
+def narrowed(spec: dict, suit_count: int, rank_count: int, low: bool) -> dict:
+    """``spec`` with only its first ``suit_count`` suits and, of every suit, the ``rank_count`` highest ranks
+    (the lowest when ``low``)."""
+    def cut(ranks) -> list:
+        ranks = list(ranks)
+        return ranks[max(0, len(ranks) - rank_count):] if low else ranks[:rank_count]
+    suits = [{**s, "ranks": cut(s["ranks"])} if isinstance(s, dict) and s.get("ranks") else s
+             for s in list(spec.get("suits") or [])[:suit_count]]
+    return {**spec, "suits": suits, "ranks": cut(spec.get("ranks") or [])}
 
 
 def _suits(spec: dict, doc: Document, errors: list) -> list[Suit]:

@@ -18,7 +18,7 @@ from typing import Callable
 
 from rulelang.constructs import construct
 from rulelang.constructs.trick_words import trick_rule_lines
-from rulelang.deck import named_packs
+from rulelang.deck import named_packs, narrowed
 from rulelang.reading import Reader
 
 Lines = list[str]
@@ -109,7 +109,15 @@ def effective_deck(data: dict) -> dict:
     """The ``deck`` section with its named pack's keys filled in (the rule file's own keys win)."""
     spec = dict(data.get("deck") or {})
     pack = named_packs().get(spec.get("pack")) if spec.get("pack") else None
-    return {**(pack or {}), **spec}
+    spec = {**(pack or {}), **spec}
+    keep = spec.get("keep")
+    if isinstance(keep, dict):
+        params = data.get("params") or {}
+        counts = [params.get(keep.get(key), keep.get(key)) if isinstance(keep.get(key), str) else keep.get(key, 10 ** 6)
+                  for key in ("suits", "ranks")]
+        if all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in counts):
+            spec = narrowed(spec, counts[0], counts[1], keep.get("from") == "low")
+    return spec
 
 
 def section_cards(ctx: Context) -> Lines:
@@ -130,9 +138,19 @@ def section_cards(ctx: Context) -> Lines:
         if suit.get("ranks"):
             lines.append(f"{suit['name'].capitalize()} rank {' '.join(str(r) for r in suit['ranks'])}, high to low.")
     lines.append("Cards are named rank and suit letter (10H), or by rank alone where a suit says so.")
-    lines += _deck_extras(ctx, deck)
+    lines += _deck_extras(ctx, deck) + _kept_part(ctx, deck.get("keep"))
     return _titled("The cards", lines + rest(deck, {"pack", "suits", "ranks", "points", "aliases", "tags", "remove",
-                                                    "copies"}))
+                                                    "copies", "keep"}))
+
+
+def _kept_part(ctx: Context, keep) -> Lines:
+    """What ``keep`` takes of the pack, its counts said with their params."""
+    if not isinstance(keep, dict):
+        return []
+    end = "lowest" if keep.get("from") == "low" else "highest"
+    suits = f"the first {ctx.say(keep['suits'])} suits" if "suits" in keep else "every suit"
+    ranks = f"the {ctx.say(keep['ranks'])} {end} ranks of each" if "ranks" in keep else "all their ranks"
+    return [f"Only part of the pack is played: {suits} as listed, {ranks}."]
 
 
 def _suit(suit: dict) -> str:

@@ -170,6 +170,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                                     "the number (from 1) of the first trick a seat of the set took, or 0"),
     "tricks_worth": FunctionSpec((SEATS, INT), INT, _tricks_worth,
                                  "how many tricks taken by a seat of the set hold at least N card points"),
+    "bid": FunctionSpec((SEATS,), INT, _of_state("_bids_of"),
+                        "the sum of the numbers a seat or a set of seats bid this deal (bids: 0 before it bids)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),

@@ -140,6 +140,14 @@ def _a_switch(text: str, game: GameDef) -> bool:
     return bool(names) and names <= set(game.params)
 
 
+def _forbids(phase) -> list:
+    """(what it forbids, rule) of a phase's ``forbid``: one rule per option, or one rule for every number."""
+    forbid = getattr(phase, "forbid", None)
+    if isinstance(forbid, dict):
+        return [(f"'{option}'", rule) for option, rule in forbid.items()]
+    return [] if forbid is None else [("the numbers", forbid)]
+
+
 @check("constant_conditions")
 def constant_conditions(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
     """``when`` and ``forbid`` conditions that never change (W606, W607, W610) and a match of one deal (W614)."""
@@ -152,9 +160,9 @@ def constant_conditions(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
         elif is_constant(phase.when, True):
             yield _warning("W610", f"the `when` of phase {i + 1} ({phase.kind}) always holds", phase.when.span,
                            "remove the `when`")
-        for option, rule in getattr(phase, "forbid", {}).items():
+        for option, rule in _forbids(phase):
             if is_constant(rule, False):
-                yield _warning("W607", f"the `forbid` condition of '{option}' never holds, so it forbids nothing",
+                yield _warning("W607", f"the `forbid` condition of {option} never holds, so it forbids nothing",
                                rule.span, "remove it, or fix the condition")
     if is_constant(game.match.end, True):
         yield _warning("W614", "the match always ends after its first deal: its `end` condition always holds",

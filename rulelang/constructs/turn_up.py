@@ -1,0 +1,154 @@
+"""``turn_up``: chance turns up the next card of the stock for everyone to see; it stays out of play.
+
+YAML ``- turn_up: {var: turned}``; DSL ``turn_up turned``. The card is stored in the deal
+variable ``var`` (a card), so rules read it: ``set trump = suit(turned)`` makes its suit
+trumps, as in Oh Hell and Whist. The card lies face up beside the stock for the rest of
+the deal; nobody holds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, bits
+from rulelang.exprcompile import CARD, EvalError
+from rulelang.ir import PhaseBase
+
+
+@dataclass
+class TurnUpPhase(PhaseBase):
+    """Chance turns up one card of the stock; it is stored in the deal variable ``var``."""
+
+    var: str = "turned"
+    kind: str = "turn_up"
+
+
+class TurnUpState(DealPart):
+    """The cards turned up this deal (a mask)."""
+
+    def __init__(self, game) -> None:
+        self.cards = 0
+
+
+def _dsl(b, meta, children):
+    """``turn_up VAR [when COND]``."""
+    var, when = children
+    return b.phase("turn_up", meta, [("var", var), ("when", when)])
+
+
+class TurnUp(Construct):
+    """Chance turns up a card of the stock, face up for everyone, out of play for the deal."""
+
+    kind = "turn_up"
+    order = 25
+    summary = "chance turns up a card for everyone to see"
+    example = {"var": "turned"}
+    schema = {'entry': 'A card of the stock is turned up for everyone to see.',
+              'defs': {'turnUpPhase': {'title': 'a mapping like {var: turned}',
+                                       'description': 'Chance turns up the next card of the stock; it lies face up '
+                                                      'for the rest of the deal and nobody holds it.',
+                                       'type': 'object',
+                                       'additionalProperties': False,
+                                       'required': ['var'],
+                                       'properties': {'var': {'description': 'The deal variable that holds the '
+                                                                             'card, e.g. turned: rules read it as '
+                                                                             'suit(turned).',
+                                                              '$ref': '#/$defs/name'},
+                                                      'when': WHEN}}}}
+    codes = ("R332",)
+    tallied = False
+    deals = True
+    dsl = {"turn_up": _dsl}
+    diff_keys = {"var": DiffKey(text=str)}
+    identity = "var"
+    part = TurnUpState
+
+    @staticmethod
+    def deal_vars(c, body) -> dict[str, str]:
+        return {str(body.get("var")): CARD}
+
+    @staticmethod
+    def compile(c, path, body):
+        return TurnUpPhase(str(body.get("var")))
+
+    @staticmethod
+    def dump(phase) -> str:
+        return f" {phase.var}"
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: one card leaves the stock; there must be one."""
+        if table.stock < 1:
+            table.report("R332", f"there is no card left to turn up for `{phase.var}`: every card is dealt before it",
+                         index, "deal fewer cards each, or turn the card up before the deal")
+            return
+        table.stock -= 1
+        table.last_dealt = index
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        if not st.stock:
+            raise EvalError(f"there is no card left to turn up for `{phase.var}`", phase.span)
+        st.current = CHANCE
+        return True
+
+    @staticmethod
+    def legal(st, phase):
+        return bits(st.stock)
+
+    @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The stock the card is turned from, and one card."""
+        return st.stock, 1
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        st.stock ^= 1 << action
+        st.turn_up.cards |= 1 << action
+        st.vars[phase.var] = action
+        return True
+
+    @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """``apply`` of the one drawn card, seen by everyone."""
+        st.seen.append(-1)
+        return TurnUp.apply(st, phase, cards[0])
+
+    @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        deal["talon"].append(name)
+        deal.setdefault("turned_up", []).append(name)
+
+    @staticmethod
+    def deal_result(st) -> dict:
+        return {"turned_up": st.game.deck.names(st.turn_up.cards)}
+
+    @staticmethod
+    def places(st) -> dict[str, int]:
+        return {"turned up": st.turn_up.cards}
+
+    @staticmethod
+    def observe(st, player: int) -> dict:
+        return {"turned_up": st.game.deck.names(st.turn_up.cards)}
+
+    @staticmethod
+    def action_words(st, step, action: int, name: str) -> str | None:
+        return f"turns up {name}"
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        return [f"The next card of the stock is turned up for everyone to see ({body.get('var')}); nobody holds it "
+                "for the rest of the deal"] + rest(body, {"var", "when"})
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import WHEN_PART, head_parts, scalar_text
+        if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "when"}:
+            return None
+        var = scalar_text(value["var"])
+        text, used = head_parts(value, [WHEN_PART])
+        return [f"{pad}turn_up {var}{text}"] if var is not None and used == set(value) - {"var"} else None
+
+
+CONSTRUCT = TurnUp
