@@ -3,7 +3,9 @@
 Card play. What a trick is worth to a seat is learned once per game from random deals
 (:func:`trick_worth`: the seat's result regressed on the tricks and card points it took),
 so the same player takes tricks in a game that rewards them and avoids them in one where
-tricks cost. It then wins a trick cheaply (the weakest card that takes it) when the
+tricks cost; where the game's own `score` phase tells what one more trick brings the seat
+as things stand (:func:`next_trick_worth`: an exact bid wants tricks until it is made and
+none after), that is used instead. It then wins a trick cheaply (the weakest card that takes it) when the
 trick is worth taking, lets a partner who is winning keep the trick and gives it points,
 ducks or sheds its weakest card when the trick cannot be won or is not wanted, and leads
 a card no unseen card can beat when it has one, else its weakest. A card's strength is
@@ -24,6 +26,8 @@ from __future__ import annotations
 import random
 
 from rulelang.deck import iter_bits
+from rulelang.diagnostics import RuleError
+from rulelang.expr import parse_expr
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents.inference import public_voids
 from rulelang.interpreter.agents.worlds import determinize
@@ -34,6 +38,9 @@ LEARNING_DEALS = 120
 ROLLOUT_BUDGET = 64
 MAX_ROLLOUT_ACTIONS = 2000
 _WORTH: dict[str, tuple[float, float]] = {}
+_PUBLIC_SCORES: dict[str, list] = {}
+HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "defenders", "side", "called", "partner"})
+"""Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
 
 
 class HeuristicAgent:
@@ -68,6 +75,7 @@ class HeuristicAgent:
     def play_card(self, state, seat: int, legal: list[int]) -> int:
         """A card for the trick on the table, by the worth of the trick and the strength of each card."""
         per_trick, per_point = trick_worth(state.game)
+        per_trick = next_trick_worth(state, seat, per_trick)
         strength = self.strengths(state)
         cards = state.game.deck.cards
         weakest = min(legal, key=lambda c: (strength[c], cards[c].points * _sign(per_point), c))
@@ -165,6 +173,66 @@ def trick_worth(game) -> tuple[float, float]:
     if key not in _WORTH:
         _WORTH[key] = _learn_worth(game)
     return _WORTH[key]
+
+
+def next_trick_worth(state, seat: int, fitted: float) -> float:
+    """What one more trick is worth to ``seat`` now by the game's own scoring, where that can be seen.
+
+    Each `score` phase that reads only public facts is worked out for ``seat`` as things
+    stand and with one trick more (no other trick counted): in a game that pays for an
+    exact number of tricks a trick is wanted until the bid is reached and shunned after.
+    Where that makes no difference (card points decide, or the scoring reads what the seat
+    cannot know, or the game settles by items) the ``fitted`` worth is kept."""
+    phases = public_score_phases(state.game)
+    if not phases:
+        return fitted
+    taken = state.tricks.taken
+    now = taken[seat]
+    try:
+        before = _scored(state, seat, phases)
+        taken[seat] = now + 1
+        after = _scored(state, seat, phases)
+    except (EvalError, ArithmeticError):
+        return fitted
+    finally:
+        taken[seat] = now
+    return float(after - before) or fitted
+
+
+def _scored(state, seat: int, phases: list) -> int:
+    """What the ``phases`` would add to ``seat``'s score now."""
+    total = 0
+    for phase in phases:
+        if (phase.when is None or phase.when.fn(state, None)) and phase.each.fn(state, None) >> seat & 1:
+            total += phase.add.fn(state, seat)
+    return total
+
+
+def public_score_phases(game) -> list:
+    """The `score` phases whose value (its ``let``s included) reads no hand, party or side: what they give
+    can be worked out from what every seat sees."""
+    key = game.definition.digest
+    if key not in _PUBLIC_SCORES:
+        entries = game.definition.document.get("phases") or []
+        _PUBLIC_SCORES[key] = [phase for phase, entry in zip(game.definition.phases, entries)
+                               if phase.kind == "score" and _reads_public_only(entry.get("score"))]
+    return _PUBLIC_SCORES[key]
+
+
+def _reads_public_only(body) -> bool:
+    if not isinstance(body, dict):
+        return False
+    texts = [body.get("add"), body.get("each"), body.get("when"), *(body.get("let") or {}).values()]
+    for text in texts:
+        if text is None or isinstance(text, (bool, int)):
+            continue
+        try:
+            nodes = parse_expr(str(text)).walk()
+        except RuleError:
+            return False
+        if any(node.op in ("name", "call") and node.value in HIDDEN_READS for node in nodes):
+            return False
+    return True
 
 
 def _learn_worth(game) -> tuple[float, float]:
@@ -302,7 +370,7 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             keep = [c for c in legal if not taking >> c & 1] or legal
             return max(keep, key=lambda c: (cards[c].points * _sign(worth[1]), cards[c].order, -c))
-        if world.tricks.trick and worth[0] + worth[1] * on_table > 0:
+        if world.tricks.trick and next_trick_worth(world, world.current_player(), worth[0]) + worth[1] * on_table > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             if taking:
                 return min(iter_bits(taking), key=lambda c: (cards[c].order, c))

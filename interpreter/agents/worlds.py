@@ -1,8 +1,8 @@
 """Worlds a seat cannot tell from the real one: the hidden cards dealt anew, for agents that look ahead.
 
 :func:`determinize` clones a state and deals every card ``seat`` cannot see — the other
-hands, the talon, the piles not taken, the other seats' discards — anew among those
-places, each keeping its number of cards. What ``seat`` knows stays: its own hand and
+hands, the talon, the cards still undealt in the stock, the piles not taken, the other
+seats' discards — anew among those places, each keeping its number of cards. What ``seat`` knows stays: its own hand and
 discards, every card played, the trick on the table, and a called card whose holder has
 been revealed. The cards are put in a fixed order before they are shuffled, so two
 states that differ only in what ``seat`` cannot see give the same worlds for the same
@@ -25,6 +25,7 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     """(kind, index, mask) of every place that holds cards ``seat`` cannot see."""
     places = [("hand", s, state.hands[s]) for s in range(state.game.num_players) if s != seat]
     places.append(("talon", 0, state.talon))
+    places.append(("stock", 0, state.stock))
     for found in constructs().values():
         places.extend(found.hidden(state, seat))
     places.extend(("discards", s, state.discards[s]) for s in range(state.game.num_players) if s != seat)
@@ -143,6 +144,8 @@ def _put(world, kind: str, index: int, old: int, new: int) -> None:
         world.dealt[index] = world.dealt[index] & ~old | new
     elif kind == "talon":
         world.talon = new
+    elif kind == "stock":
+        world.stock = new
     elif kind != "discards":
         construct(kind).put_hidden(world, index, new)
     else:
