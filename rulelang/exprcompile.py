@@ -74,13 +74,14 @@ class Scope:
     card_order: list = field(default_factory=list)
     module: CodeModule = field(default_factory=CodeModule)
     twins: tuple = ()                   # per card, the mask of its copies; empty when the pack has one copy
+    teams: tuple = ()                   # per seat, the mask of its fixed team; empty without ``teams``
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
-                     self.reads, self.card_order, self.module, self.twins)
+                     self.reads, self.card_order, self.module, self.twins, self.teams)
 
     def table(self, value) -> ast.Name:
         """The game module's name for a table built at compile time."""
@@ -259,16 +260,23 @@ class _Compiler:
             if a.type != b.type and NONE not in (a.type, b.type):
                 return self.fail(e, "N213", f"cannot compare {TYPE_WORDS.get(a.type)} with {TYPE_WORDS.get(b.type)}",
                                  "both sides of == and != must be the same kind of value")
-            if a.type == SUIT or b.type == SUIT:
-                a, b = self.none_as_suit(a), self.none_as_suit(b)
+            for kind in (SUIT, SEAT, CARD):               # a suit, seat or card that is none is -1 at run time
+                if kind in (a.type, b.type):
+                    a, b = self.none_as(a, kind), self.none_as(b, kind)
             return _binary(BOOL, e.op, a, b)
         a = self.coerce(a, INT, e.args[0], f"`{e.op}`")
         b = self.coerce(b, INT, e.args[1], f"`{e.op}`")
         return _binary(BOOL, e.op, a, b)
 
     def none_as_suit(self, c: Compiled) -> Compiled:
+        """``none`` as the suit that is none (-1)."""
+        return self.none_as(c, SUIT)
+
+    @staticmethod
+    def none_as(c: Compiled, kind: str) -> Compiled:
+        """``none`` as the value of ``kind`` that stands for none (-1: no suit, no seat, no card)."""
         if c.type == NONE:
-            return constant(SUIT, -1)
+            return constant(kind, -1)
         return c
 
     def op_in(self, e: Expr) -> Compiled:
