@@ -410,11 +410,20 @@ class State:
             "active": [seat(s) for s in range(self.game.num_players) if self.active >> s & 1],
             "scores": {seat(s): v for s, v in enumerate(self.scores)},
             "to_act": seat(self.current) if self.current >= 0 else None,
+            **self._teams_view(),
             **self._sides_view(player),
         }
         for found in self.game.observers:
             seen.update(found.observe(self, player))
         return seen
+
+    def _teams_view(self) -> dict:
+        """The fixed teams (``teams``), which everyone knows; nothing in a game without them."""
+        teams = self.game.definition.teams
+        if not teams:
+            return {}
+        seat = self.game.seat_name
+        return {"teams": [[seat(s) for s in iter_bits(mask)] for mask in dict.fromkeys(teams)]}
 
     def _sides_view(self, player: int) -> dict:
         """The contract, declarer, the called card and — only when known to ``player`` — the partner."""

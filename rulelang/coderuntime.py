@@ -211,6 +211,11 @@ def defenders(st, seats: int) -> int:
     return among & ~st.side_mask if among else seats & ~st.side_mask
 
 
+def team_of(teams: tuple, seat: int) -> int:
+    """The mask of a seat's fixed team; the empty set for none (-1)."""
+    return teams[seat] if seat >= 0 else 0
+
+
 def bids_of(st, seats: int) -> int:
     """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
     part = getattr(st, "bids", None)
@@ -222,4 +227,4 @@ def bids_of(st, seats: int) -> int:
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
-    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of)}
+    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of)}

@@ -82,7 +82,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         players = int(self.data.get("players", 4))
         step = DIRECTIONS.get(self.data.get("direction", "clockwise"), 1)
         symbols = self.collect_symbols(deck)
+        teams = self.compile_teams(players)
         self.scope = self.base_scope(deck, players, step)
+        self.scope.teams = teams
         contracts = self.compile_contracts()
         items = self.compile_items()
         phases = [self.phase(i, entry) for i, entry in enumerate(self.data.get("phases") or [])]
@@ -98,7 +100,35 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             next_dealer=int(seating.get("next_dealer", 1)), forehand_offset=int(seating.get("forehand", 1)),
             phases=phases, match=match, symbols=symbols, deal_vars=self.deal_vars,
             params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items,
-            code=self.scope.module)
+            code=self.scope.module, teams=teams)
+
+    def compile_teams(self, players: int) -> tuple:
+        """Per seat, the mask of its team (``teams``: lists of seat numbers from 1); empty without teams."""
+        teams = self.data.get("teams")
+        if not teams:
+            return ()
+        of_seat: dict[int, tuple[int, int]] = {}
+        for t, team in enumerate(teams):
+            mask = 0
+            for i, number in enumerate(team):
+                if not 1 <= number <= players:
+                    self.error("R307", f"team {t + 1} names seat {number}, but the table has seats 1 to {players}",
+                               ("teams", t, i), f"number the seats from 1 to {players}")
+                elif number in of_seat or mask >> (number - 1) & 1:
+                    where = f"twice in team {t + 1}" if mask >> (number - 1) & 1 else \
+                        f"in team {of_seat[number][0] + 1} and in team {t + 1}"
+                    self.error("R308", f"seat {number} is {where}", ("teams", t, i), "put every seat in exactly one team")
+                else:
+                    mask |= 1 << (number - 1)
+            for number in team:
+                if 1 <= number <= players:
+                    of_seat.setdefault(number, (t, mask))
+        missing = [str(n) for n in range(1, players + 1) if n not in of_seat]
+        if missing:
+            self.error("R308", f"seat{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                       f"{'are' if len(missing) > 1 else 'is'} in no team", ("teams",),
+                       "put every seat in exactly one team: a seat playing for itself is a team of one")
+        return tuple(of_seat[n][1] if n in of_seat else 1 << (n - 1) for n in range(1, players + 1))
 
     def phase_entries(self):
         """(index, kind, body) of every phase entry, the steps of a phase that runs steps (``turns``) included."""

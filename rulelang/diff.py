@@ -24,7 +24,7 @@ SECTIONS = ("table", "cards", "params", "phases", "contracts", "items", "match",
 SECTION_TITLES = {"table": "The table", "cards": "The cards", "params": "Parameters", "phases": "Phases",
                   "contracts": "Contracts", "items": "Items", "match": "The match", "other": "Other"}
 NOT_RULES = {"game", "title", "about", "extends"}
-TABLE_KEYS = {"players": "players", "direction": "direction"}
+TABLE_KEYS = {"players": "players", "direction": "direction", "teams": "teams"}
 SEATING_WORDS = {"first_dealer": "first dealer", "next_dealer": "next dealer", "forehand": "forehand"}
 MATCH_WORDS = {"start": "start score", "end": "end when", "winner": "winner", "tie": "tie", "exact": "exact finish"}
 EXPANDED = {"counters": "counter {} (start)", "after_deal": "counter {} after each deal"}

@@ -102,6 +102,10 @@ def section_table(ctx: Context) -> Lines:
              f"The first dealer is {first_text}; after each deal the deal passes {passes}.",
              "Forehand is the dealer himself." if forehand == 0 else "Forehand is the player after the dealer."
              if forehand == 1 else f"Forehand is the player {count(forehand, 'seat', ctx)} after the dealer."]
+    teams = data.get("teams")
+    if isinstance(teams, list) and len(teams) > 1:
+        told = [" and ".join(f"P{n}" for n in team) for team in teams if isinstance(team, list)]
+        lines.append(f"They play in fixed teams: {' against '.join(told)}.")
     return _titled("The table", lines + rest(seating, {"first_dealer", "next_dealer", "forehand"}))
 
 

@@ -170,6 +170,9 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                                     "the number (from 1) of the first trick a seat of the set took, or 0"),
     "tricks_worth": FunctionSpec((SEATS, INT), INT, _tricks_worth,
                                  "how many tricks taken by a seat of the set hold at least N card points"),
+    "team": FunctionSpec((SEAT,), SEATS, _with_table("_team_of", lambda sc: sc.teams or
+                                                     tuple(1 << s for s in range(sc.players))),
+                         "the seats of a seat's fixed team (teams), itself included; the seat alone without teams"),
     "bid": FunctionSpec((SEATS,), INT, _of_state("_bids_of"),
                         "the sum of the numbers a seat or a set of seats bid this deal (bids: 0 before it bids)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),

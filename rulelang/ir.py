@@ -102,3 +102,4 @@ class GameDef:
     params: dict = field(default_factory=dict)
     document: dict = field(default_factory=dict)
     code: object = None
+    teams: tuple = ()                    # per seat, the mask of its fixed team (``teams``); empty without teams

@@ -260,11 +260,12 @@ class Playout:
             assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
 
     def seen_by(self, p: int) -> int:
-        """The cards of this deal's actions that only ``p`` saw: dealt or drawn to it, or moved by it
-        (a card it passed on stays known to it wherever it went)."""
+        """The cards of this deal's actions that ``p`` saw: dealt or drawn to it, or moved by it (a card it
+        passed on stays known to it wherever it went), and those everyone saw (a card turned up, which a
+        seat may then take into its hand)."""
         st, seen = self.state, 0
         for action, seer in zip(st.history[self.deal_began:], st.seen[self.deal_began:]):
-            if seer == p and action < self.game.num_cards:
+            if seer in (p, -1) and action < self.game.num_cards:
                 seen |= 1 << action
         return seen
 

@@ -73,8 +73,9 @@ def test_schema_returns_a_fresh_copy_each_time():
 
 
 def test_the_phase_kinds_are_those_of_the_language():
-    assert phase_kinds() == ["deal", "talon", "turn_up", "choose", "exchange", "decide", "bids", "tricks", "score",
-                             "set", "piles", "throw_in", "auction", "settle", "turns", "passing", "parties"]
+    assert phase_kinds() == ["deal", "talon", "turn_up", "choose", "exchange", "decide", "bids", "pick", "take_up",
+                             "tricks", "score", "set", "piles", "throw_in", "auction", "settle", "turns", "passing",
+                             "parties"]
 
 
 BAD_DOCUMENTS = [
@@ -115,13 +116,13 @@ def test_each_schema_violation_is_reported_in_the_authors_words_at_the_right_pla
 
 def test_an_unknown_key_hint_suggests_the_closest_allowed_key_and_lists_them_all():
     (unknown,) = problems("forbid:", "forbidd:")
-    assert unknown.hint == "did you mean 'forbid'? allowed keys: options, from, leave, forbid, when"
+    assert unknown.hint == "did you mean 'forbid'? allowed keys: options, from, leave, forbid, among, drop, when"
 
 
 def test_an_unknown_phase_kind_hint_lists_the_phase_kinds():
     (unknown,) = problems("- tricks:", "- tricksies:")
     assert "did you mean 'tricks'?" in unknown.hint
-    assert "deal, talon, turn_up, choose, exchange, decide, bids, tricks, score, set" in unknown.hint
+    assert "deal, talon, turn_up, choose, exchange, decide, bids, pick, take_up, tricks, score, set" in unknown.hint
 
 
 def test_a_phase_whose_keys_lost_their_indentation_gets_an_indentation_hint():

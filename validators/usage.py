@@ -141,11 +141,11 @@ def _a_switch(text: str, game: GameDef) -> bool:
 
 
 def _forbids(phase) -> list:
-    """(what it forbids, rule) of a phase's ``forbid``: one rule per option, or one rule for every number."""
+    """(what it forbids, rule) of a phase's ``forbid``: one rule per option, or one rule for every value (bids, pick)."""
     forbid = getattr(phase, "forbid", None)
     if isinstance(forbid, dict):
         return [(f"'{option}'", rule) for option, rule in forbid.items()]
-    return [] if forbid is None else [("the numbers", forbid)]
+    return [] if forbid is None else [("the values", forbid)]
 
 
 @check("constant_conditions")

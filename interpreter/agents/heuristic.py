@@ -144,7 +144,10 @@ def unseen_cards(state, seat: int) -> list[int]:
 
 
 def side_of(state, seat: int) -> set[int]:
-    """The seats ``seat`` knows to be on its side now (itself at least)."""
+    """The seats ``seat`` knows to be on its side now (itself at least): its fixed team, where the game has teams."""
+    teams = state.game.definition.teams
+    if teams:
+        return set(iter_bits(teams[seat]))
     view = state.observation(seat)
     names = {state.game.seat_name(s): s for s in range(state.game.num_players)}
     parties = view.get("parties")
@@ -350,10 +353,13 @@ def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
 
 def _partner_holds_trick(world) -> bool:
     """In a rollout's world (every card known there): whether the trick's winner so far is on the mover's side."""
-    if world.contract is None:
+    teams = world.game.definition.teams
+    if world.contract is None and not teams:
         return False
     winner = Tricks.winning_play(world)[0]
     mover = world.current_player()
+    if teams:
+        return winner != mover and teams[mover] >> winner & 1 == 1
     return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
 
 

@@ -22,8 +22,13 @@ from rulelang.deck import iter_bits
 
 
 def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
-    """(kind, index, mask) of every place that holds cards ``seat`` cannot see."""
-    places = [("hand", s, state.hands[s]) for s in range(state.game.num_players) if s != seat]
+    """(kind, index, mask) of every place that holds cards ``seat`` cannot see (a hand's cards that everyone
+    knows it holds are not among them: :meth:`~rulelang.constructs.base.Construct.public_holdings`)."""
+    known = [0] * state.game.num_players
+    for found in state.game.parts:
+        for holder, cards in found.public_holdings(state).items():
+            known[holder] |= cards
+    places = [("hand", s, state.hands[s] & ~known[s]) for s in range(state.game.num_players) if s != seat]
     places.append(("talon", 0, state.talon))
     places.append(("stock", 0, state.stock))
     for found in constructs().values():
@@ -140,7 +145,7 @@ def _revealed_called_card(state, seat: int) -> int:
 def _put(world, kind: str, index: int, old: int, new: int) -> None:
     """Give place ``(kind, index)`` of ``world`` the cards ``new`` instead of ``old``."""
     if kind == "hand":
-        world.hands[index] = new
+        world.hands[index] = world.hands[index] & ~old | new
         world.dealt[index] = world.dealt[index] & ~old | new
     elif kind == "talon":
         world.talon = new

@@ -231,6 +231,12 @@ class Construct:
         that called for the defenders of ``parties`` holds none of the cards that make declarers)."""
 
     @staticmethod
+    def public_holdings(st) -> dict[int, int]:
+        """Per seat, cards everyone knows it holds (a card it took up in sight of all): no world deals them
+        anew."""
+        return {}
+
+    @staticmethod
     def must_hold(st, observer: int) -> dict[int, int]:
         """Per seat, cards of which it must hold at least one by what everyone heard it say (a seat that
         called for the declarers of ``parties`` without playing a party card holds one)."""

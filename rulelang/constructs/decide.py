@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, SEAT, EvalError
+from rulelang.exprcompile import BOOL, SEAT, SEATS, EvalError
 from rulelang.ir import PhaseBase, Rule
 
 
@@ -23,6 +23,8 @@ class DecidePhase(PhaseBase):
     start: Rule
     leave: str | None
     forbid: dict[str, Rule]
+    among: Rule | None = None
+    drop: dict = None
     kind: str = "decide"
 
 
@@ -85,12 +87,24 @@ class Decide(Construct):
                                                                  'type': 'object',
                                                                  'propertyNames': {'$ref': '#/$defs/name'},
                                                                  'additionalProperties': {'$ref': '#/$defs/boolExpr'}},
+                                                      'among': {'description': 'The seats that decide (default every '
+                                                                               'seat still in), e.g. {declarer}.',
+                                                                '$ref': '#/$defs/seatsExpr'},
+                                                      'drop': {'description': 'Option to seats: when a seat picks the '
+                                                                              'option, these seats sit out the rest of '
+                                                                              'the deal (player is the deciding seat), '
+                                                                              'e.g. {alone: team(player) - {player}}.',
+                                                               'type': 'object',
+                                                               'propertyNames': {'$ref': '#/$defs/name'},
+                                                               'additionalProperties': {'$ref': '#/$defs/seatsExpr'}},
                                                       'when': WHEN}}}}
     codes = ("N208", "E502")
     dsl = {"decide": _dsl, "decide_block": _dsl_block}
     diff_keys = {"options": DiffKey(text=_options_text, value=_options_text),
                  "forbid": DiffKey(text=lambda forbid: "; " + "; ".join(f"forbid {o} when {c}" for o, c in
-                                                                        forbid.items()), expanded=True)}
+                                                                        forbid.items()), expanded=True),
+                 "drop": DiffKey(text=lambda drop: "; " + "; ".join(f"{o} drops {c}" for o, c in drop.items()),
+                                 expanded=True)}
     identity = "options"
     part = DecideState
     step = True
@@ -119,7 +133,14 @@ class Decide(Construct):
                 c.error("N208", f"`forbid {option}`: '{option}' is not one of the options",
                         path + ("forbid", option), f"the options are {', '.join(options)}")
             forbid[str(option)] = c.rule(path + ("forbid", option), BOOL, scope)
-        return DecidePhase(options, c.rule(path + ("from",), SEAT), leave and str(leave), forbid)
+        drop = {}
+        for option in body.get("drop") or {}:
+            if str(option) not in options:
+                c.error("N208", f"`drop {option}`: '{option}' is not one of the options",
+                        path + ("drop", option), f"the options are {', '.join(options)}")
+            drop[str(option)] = c.rule(path + ("drop", option), SEATS, scope)
+        return DecidePhase(options, c.rule(path + ("from",), SEAT), leave and str(leave), forbid,
+                           c.optional_rule(path + ("among",), SEATS), drop)
 
     @staticmethod
     def dump(phase) -> str:
@@ -141,7 +162,8 @@ class Decide(Construct):
     @staticmethod
     def enter(st, phase) -> bool:
         part = st.decide
-        part.order = turn_order(st, phase.start.fn(st, None), st.active)
+        deciders = st.active if phase.among is None else st.active & phase.among.fn(st, None)
+        part.order = turn_order(st, phase.start.fn(st, None), deciders)
         part.pos = 0
         return Decide._turn(st, phase, part)
 
@@ -170,6 +192,8 @@ class Decide(Construct):
         st.decisions[seat] = text
         if option == phase.leave:
             st.active &= ~(1 << seat)
+        if phase.drop and option in phase.drop:
+            st.active &= ~phase.drop[option].fn(st, seat)
 
     @staticmethod
     def legal(st, phase):
@@ -198,12 +222,16 @@ class Decide(Construct):
         options = [str(o) for o in body.get("options") or []]
         lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in says "
                  f"{' or '.join(options)}"]
+        if body.get("among") is not None:
+            lines.append(f"Only {ctx.say(body['among'])} decide")
         if body.get("leave"):
             lines.append(f"A player who says {body['leave']} drops out: he takes no part in the rest of this deal")
+        for option, seats in (body.get("drop") or {}).items():
+            lines.append(f"When a player says {option}, {ctx.say(seats)} sit out the rest of this deal")
         for option, cond in (body.get("forbid") or {}).items():
             lines.append(f"Nobody may say {option} when {ctx.say(cond)}")
         lines.append("A player with only one option left takes it without being asked")
-        return lines + rest(body, {"options", "from", "leave", "forbid", "when"})
+        return lines + rest(body, {"options", "from", "leave", "forbid", "among", "drop", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
