@@ -4,8 +4,8 @@ YAML ``- bids: {from: "next(dealer)", max: hand_size, forbid: "player == dealer 
 DSL ``bids from next(dealer) max hand_size forbid player == dealer and bid(seats) + number == hand_size``.
 Each seat still in, from ``from`` in the direction of play, says one whole number from
 ``min`` (default 0) to ``max``; ``forbid`` makes a number illegal when it holds, with
-``player`` bound to the bidder and ``number`` to the number (Oh Hell's dealer may not make
-the bids add up to the tricks); a seat is asked even when one number is left, as OpenSpiel
+``player`` bound to the bidder and ``number`` to the number (the dealer, bidding last, may
+not make the bids add up to the tricks); a seat is asked even when one number is left, as OpenSpiel
 asks. Everyone hears every bid; rules read them as ``bid(SEATS)``,
 the sum of the bids of a seat or set of seats (partners' bids add up). The actions are the
 numbers themselves (``0``, ``1``, …).

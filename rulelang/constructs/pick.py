@@ -6,9 +6,9 @@ than ``pass``: the generic ``pick { … }`` form). The seat that names a
 value becomes the declarer (with its team, where the game has ``teams``, as the declarers)
 and the value is stored in the deal variable ``var``; nobody after it is asked. ``forbid``
 makes a value illegal when it holds (``player`` the seat, ``value`` the value); ``must``
-keeps a seat from passing when it holds (Euchre's "stick the dealer": ``player == dealer``).
+keeps a seat from passing when it holds (a dealer who must name one: ``player == dealer``).
 When everyone passes nothing is named and ``declarer`` stays none, so a later phase can
-run ``when: "declarer == none"`` — Euchre's two rounds of making trumps. Every seat is
+run ``when: "declarer == none"`` — a second round of naming trumps. Every seat is
 asked, even with one option left, as OpenSpiel asks.
 """
 

@@ -4,7 +4,7 @@ YAML ``- take_up: {by: dealer, discard: 1, when: "trump == suit(turned)"}``; DSL
 ``take_up by dealer discard 1 when trump == suit(turned)``. Everyone sees the card go into
 the seat's hand (and knows he holds it until he plays it); the seat alone sees what it
 discards. With ``keep: true`` (the default) the card taken up may not be discarded, as
-OpenSpiel's Euchre plays it. Follows a ``turn_up``.
+OpenSpiel plays it. Follows a ``turn_up``.
 """
 
 from __future__ import annotations

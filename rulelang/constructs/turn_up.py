@@ -2,7 +2,7 @@
 
 YAML ``- turn_up: {var: turned}``; DSL ``turn_up turned``. The card is stored in the deal
 variable ``var`` (a card), so rules read it: ``set trump = suit(turned)`` makes its suit
-trumps, as in Oh Hell and Whist. The card lies face up beside the stock for the rest of
+trumps. The card lies face up beside the stock for the rest of
 the deal; nobody holds it.
 """
 
