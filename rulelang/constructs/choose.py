@@ -31,7 +31,16 @@ def _dsl(b, meta, children):
     return b.phase("choose", meta, [("var", var), ("by", by), ("from", source), ("when", when)])
 
 
-def _options(body: dict, deck) -> list[str]:
+VALUES_SCHEMA = {'description': 'What may be chosen: suits, or a list of names.',
+                 'title': 'suits or a list of names',
+                 'anyOf': [{'title': 'suits', 'const': 'suits'},
+                           {'title': 'a list of names', 'type': 'array', 'minItems': 1,
+                            'items': {'$ref': '#/$defs/name'}}]}
+"""The schema of ``from``: the values a seat may choose (``choose``) or name (``pick``)."""
+
+
+def choice_values(body: dict, deck) -> list[str]:
+    """The values of ``from``: the suits' names for ``suits``, else the names listed."""
     chosen = body.get("from")
     return [s.name for s in deck.suits] if chosen == "suits" else [str(o) for o in chosen or []]
 
@@ -55,14 +64,7 @@ class Choose(Construct):
                                                       'by': {'description': 'The seat that chooses, e.g. '
                                                                             'forehand; chance: drawn at random.',
                                                              '$ref': '#/$defs/seatExpr'},
-                                                      'from': {'description': 'What may be chosen: suits, or a list '
-                                                                              'of names.',
-                                                               'title': 'suits or a list of names',
-                                                               'anyOf': [{'title': 'suits', 'const': 'suits'},
-                                                                         {'title': 'a list of names',
-                                                                          'type': 'array',
-                                                                          'minItems': 1,
-                                                                          'items': {'$ref': '#/$defs/name'}}]},
+                                                      'from': VALUES_SCHEMA,
                                                       'when': WHEN}}}}
     codes = ("R304",)
     tallied = False
@@ -73,7 +75,7 @@ class Choose(Construct):
 
     @staticmethod
     def symbols(c, body) -> list[str]:
-        return _options(body, c.deck)
+        return choice_values(body, c.deck)
 
     @staticmethod
     def option_names(body) -> list[str]:
@@ -88,7 +90,7 @@ class Choose(Construct):
     def compile(c, path, body):
         var = str(body.get("var"))
         by = None if body.get("by") == "chance" else c.rule(path + ("by",), SEAT)
-        options = _options(body, c.deck)
+        options = choice_values(body, c.deck)
         values = list(range(len(options))) if body.get("from") == "suits" else list(options)
         if not options:
             c.error("R304", f"`choose {var}` has nothing to choose from", path, "give `from: suits` or a list")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rulelang.codegen import part_attr
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
+from rulelang.constructs.choose import VALUES_SCHEMA, choice_values
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
 from rulelang.ir import PhaseBase, Rule
@@ -55,11 +56,6 @@ def _dsl(b, meta, children):
     return b.phase("pick", meta, parts)
 
 
-def _options(body: dict, deck) -> list[str]:
-    chosen = body.get("from")
-    return [s.name for s in deck.suits] if chosen == "suits" else [str(o) for o in chosen or []]
-
-
 class Pick(Construct):
     """Each seat in turn names a value or passes; the first value named ends the round and makes a declarer."""
 
@@ -77,14 +73,7 @@ class Pick(Construct):
                                      'properties': {'var': {'description': 'The deal variable that stores the value '
                                                                            'named, e.g. trump.',
                                                             '$ref': '#/$defs/name'},
-                                                    'from': {'description': 'What may be named: suits, or a list of '
-                                                                            'names.',
-                                                             'title': 'suits or a list of names',
-                                                             'anyOf': [{'title': 'suits', 'const': 'suits'},
-                                                                       {'title': 'a list of names',
-                                                                        'type': 'array',
-                                                                        'minItems': 1,
-                                                                        'items': {'$ref': '#/$defs/name'}}]},
+                                                    'from': VALUES_SCHEMA,
                                                     'by': {'description': 'The seat asked first; the others follow '
                                                                           'in the direction of play.',
                                                            '$ref': '#/$defs/seatExpr'},
@@ -107,7 +96,7 @@ class Pick(Construct):
 
     @staticmethod
     def symbols(c, body) -> list[str]:
-        return _options(body, c.deck) + [str(body.get("pass", "pass"))]
+        return choice_values(body, c.deck) + [str(body.get("pass", "pass"))]
 
     @staticmethod
     def option_names(body) -> list[str]:
@@ -121,7 +110,7 @@ class Pick(Construct):
     @staticmethod
     def compile(c, path, body):
         var = str(body.get("var"))
-        options = _options(body, c.deck)
+        options = choice_values(body, c.deck)
         values = list(range(len(options))) if body.get("from") == "suits" else list(options)
         word = str(body.get("pass", "pass"))
         if not options or word in options:
