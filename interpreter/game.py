@@ -60,6 +60,7 @@ class Game:
         self.recorders = tuple(c for c in constructs().values() if c.deal_result is not Construct.deal_result)
         self.placers = tuple(c for c in constructs().values() if c.places is not Construct.places)
         self.informers = tuple(c for c in constructs().values() if c.informs is not Construct.informs)
+        self.deputies = tuple(c for c in self.parts if c.acts_for is not Construct.acts_for)
         self.trick_watchers = tuple(c for c in constructs().values()
                                     if c.kind in kinds and c.after_trick is not Construct.after_trick)
         self.handlers = _handlers(self.deck)

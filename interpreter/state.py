@@ -182,8 +182,13 @@ class State:
 
     # ------------------------------------------------------------------ OpenSpiel vocabulary
     def current_player(self) -> int:
-        """The seat to act, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) when over."""
-        return self.current
+        """The seat to act, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) when over; the seat that
+        plays a dummy's cards when it is the dummy's turn."""
+        current = self.current
+        if current >= 0:
+            for found in self.game.deputies:
+                current = found.acts_for(self, current)
+        return current
 
     def is_terminal(self) -> bool:
         """True when the match is over."""

@@ -74,8 +74,8 @@ def test_schema_returns_a_fresh_copy_each_time():
 
 def test_the_phase_kinds_are_those_of_the_language():
     assert phase_kinds() == ["deal", "talon", "turn_up", "choose", "exchange", "decide", "bids", "pick", "take_up",
-                             "tricks", "score", "set", "piles", "throw_in", "auction", "settle", "turns", "passing",
-                             "parties"]
+                             "strain_auction", "tricks", "dummy", "score", "set", "piles", "throw_in", "auction",
+                             "settle", "turns", "passing", "parties"]
 
 
 BAD_DOCUMENTS = [
@@ -122,7 +122,7 @@ def test_an_unknown_key_hint_suggests_the_closest_allowed_key_and_lists_them_all
 def test_an_unknown_phase_kind_hint_lists_the_phase_kinds():
     (unknown,) = problems("- tricks:", "- tricksies:")
     assert "did you mean 'tricks'?" in unknown.hint
-    assert "deal, talon, turn_up, choose, exchange, decide, bids, pick, take_up, tricks, score, set" in unknown.hint
+    assert "deal, talon, turn_up, choose, exchange, decide, bids, pick, take_up, strain_auction, tricks" in unknown.hint
 
 
 def test_a_phase_whose_keys_lost_their_indentation_gets_an_indentation_hint():

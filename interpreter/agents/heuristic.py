@@ -86,7 +86,7 @@ class HeuristicAgent:
         winner = Tricks.winning_play(state)[0]
         mask = sum(1 << c for c in legal)
         taking = list(iter_bits(Tricks.heading(state, mask)))
-        if winner in side_of(state, seat) and winner != seat:
+        if winner in side_of(state, seat) and winner != state.current:       # state.current: a dummy played for
             return self.give(legal, taking, strength, per_point, cards)
         if wanted:
             return min(taking, key=lambda c: (strength[c], c)) if taking else weakest
@@ -357,7 +357,7 @@ def _partner_holds_trick(world) -> bool:
     if world.contract is None and not teams:
         return False
     winner = Tricks.winning_play(world)[0]
-    mover = world.current_player()
+    mover = world.current                                    # the seat whose card it is (a dummy's, too)
     if teams:
         return winner != mover and teams[mover] >> winner & 1 == 1
     return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)

@@ -231,6 +231,11 @@ class Construct:
         that called for the defenders of ``parties`` holds none of the cards that make declarers)."""
 
     @staticmethod
+    def acts_for(st, seat: int) -> int:
+        """The seat that chooses the move when ``seat`` is to act (another seat plays a dummy's cards)."""
+        return seat
+
+    @staticmethod
     def public_holdings(st) -> dict[int, int]:
         """Per seat, cards everyone knows it holds (a card it took up in sight of all): no world deals them
         anew."""

@@ -202,12 +202,12 @@ class Bids(Construct):
     @staticmethod
     def observe(st, player: int) -> dict:
         seat = st.game.seat_name
-        return {"bids": {seat(s): n for s, n in enumerate(st.bids.said) if n >= 0}}
+        said = {seat(s): n for s, n in enumerate(st.bids.said) if n >= 0}
+        return {"bids": said} if said else {}
 
     @staticmethod
     def deal_result(st) -> dict:
-        seat = st.game.seat_name
-        return {"bids": {seat(s): n for s, n in enumerate(st.bids.said) if n >= 0}}
+        return Bids.observe(st, -1)
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:

@@ -121,7 +121,8 @@ class TurnUp(Construct):
 
     @staticmethod
     def deal_result(st) -> dict:
-        return {"turned_up": st.game.deck.names(st.turn_up.cards)}
+        cards = st.turn_up.cards
+        return {"turned_up": st.game.deck.names(cards)} if cards else {}
 
     @staticmethod
     def places(st) -> dict[str, int]:
@@ -129,7 +130,8 @@ class TurnUp(Construct):
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        return {"turned_up": st.game.deck.names(st.turn_up.cards)}
+        cards = st.turn_up.cards
+        return {"turned_up": st.game.deck.names(cards)} if cards else {}
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
