@@ -184,8 +184,10 @@ def next_trick_worth(state, seat: int, fitted: float) -> float:
     Each `score` phase that reads only public facts is worked out for ``seat`` as things
     stand and with one trick more (no other trick counted): in a game that pays for an
     exact number of tricks a trick is wanted until the bid is reached and shunned after.
-    Where that makes no difference (card points decide, or the scoring reads what the seat
-    cannot know, or the game settles by items) the ``fitted`` worth is kept."""
+    It overrides the ``fitted`` worth only where the two disagree in sign (a trick the fit
+    wants that the bid no longer does); where they agree, or it makes no difference (card
+    points decide, the scoring reads what the seat cannot know, the game settles by items),
+    the ``fitted`` worth is kept, so games whose tricks are simply good or bad play as before."""
     phases = public_score_phases(state.game)
     if not phases:
         return fitted
@@ -199,7 +201,8 @@ def next_trick_worth(state, seat: int, fitted: float) -> float:
         return fitted
     finally:
         taken[seat] = now
-    return float(after - before) or fitted
+    local = float(after - before)
+    return local if local and (local < 0) != (fitted < 0) else fitted
 
 
 def _scored(state, seat: int, phases: list) -> int:
