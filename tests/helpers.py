@@ -183,3 +183,22 @@ def full_fingerprint(state) -> tuple:
         tuple(state.returns()),
         repr(state.deal_results),
     )
+
+
+def play_in_lock_step(theirs, ours, to_ours, choose, rng) -> list[int]:
+    """Play an OpenSpiel state and a rulelang state together to the end, OpenSpiel's move picked by
+    ``choose(rng, legal)`` and mapped by ``to_ours``: at every decision both must agree on who chooses and on
+    the legal moves. Returns the seats that led tricks 2 onwards (the seat whose card leads, a dummy too)."""
+    leaders = []
+    while not theirs.is_terminal():
+        where = f"after {len(theirs.history())} OpenSpiel actions:\n{theirs}"
+        assert ours.current_player() == theirs.current_player(), where
+        assert sorted(ours.legal_actions()) == sorted(to_ours(a) for a in theirs.legal_actions()), where
+        action = choose(rng, theirs.legal_actions())
+        theirs.apply_action(action)
+        ours.apply_action(to_ours(action))
+        if ours.step is not None and ours.step.kind == "tricks" and ours.tricks.trick == [] \
+                and ours.tricks.trick_winners and not theirs.is_terminal():
+            leaders.append(ours.current)
+    assert ours.is_terminal()
+    return leaders

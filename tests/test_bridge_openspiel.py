@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from helpers import play_in_lock_step
 from rulelang.interpreter.agents import ScriptedDeal
 from rulelang.loader import load_text
 
@@ -76,18 +77,7 @@ def lock_step(spiel_game, game, seed: int, choose=random_call):
         hands[len(theirs.history()) % 4].append(game.deck.cards[our_card(game, action)].name)
         theirs.apply_action(action)
     ScriptedDeal(game, hands).play(ours)
-    leaders = []
-    while not theirs.is_terminal():
-        where = f"after {len(theirs.history())} OpenSpiel actions:\n{theirs}"
-        assert ours.current_player() == theirs.current_player(), where
-        assert sorted(ours.legal_actions()) == sorted(our_action(game, a) for a in theirs.legal_actions()), where
-        action = choose(rng, theirs.legal_actions())
-        theirs.apply_action(action)
-        ours.apply_action(our_action(game, action))
-        if ours.step is not None and ours.step.kind == "tricks" and ours.tricks.trick == [] \
-                and ours.tricks.trick_winners and not theirs.is_terminal():
-            leaders.append(ours.current)
-    assert ours.is_terminal()
+    leaders = play_in_lock_step(theirs, ours, lambda a: our_action(game, a), choose, rng)
     return theirs, ours, leaders
 
 
