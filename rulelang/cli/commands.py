@@ -109,6 +109,8 @@ def register(sub) -> None:
     p.set_defaults(handler=cmd_schema)
 
     register_variant_tools(sub)
+    from rulelang.cli.serve import register_serve
+    register_serve(sub)
 
 
 def register_variant_tools(sub) -> None:

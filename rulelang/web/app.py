@@ -1,0 +1,317 @@
+"""The web server's routes: the lobby, the tables, each seat's live view and its moves.
+
+Pages are static files drawn by script from JSON, so they work for any rule file. A seat
+is reached by a link ``/t/<table>#<token>``: the token stays in the page (the fragment is
+never sent in a request line) and goes with each request in the ``X-Seat-Token`` header,
+or as the first message on the seat's WebSocket. Every reply to a seat is made by
+:func:`~rulelang.web.views.seat_view` for that seat alone. Agents and chance move in a
+background task after each person's move, each move shown live to every seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rulelang.diagnostics import RuleError
+from rulelang.web.lobby import LobbyError, check_upload, diagnostic_view, load_for_table, seat_kinds, shipped
+from rulelang.web.store import Store
+from rulelang.web.tables import PERSON, Table, new_token
+from rulelang.web.views import seat_view
+
+MAX_BODY = 2 << 20
+"""No request body is read past this many bytes (an upload is limited further, like any rule file)."""
+MAX_DEALS = 1000
+MAX_TABLES_CACHED = 200
+
+
+class BadRequest(Exception):
+    """A request that cannot be carried out: HTTP ``status`` and a message for the person."""
+
+    def __init__(self, status: int, message: str, **extra):
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+class Server:
+    """The state of one server: its storage, the tables in memory, who listens to which seat."""
+
+    def __init__(self, folder: str, bot_delay: float = 0.4):
+        self.store = Store(folder)
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.listeners: dict[str, dict[int, set]] = {}
+        self.tasks: set = set()
+        self.running: set[str] = set()
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock every change of one table takes."""
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    async def table(self, table_id: str) -> Table:
+        """The table ``table_id``, from memory or rebuilt from storage (then its agents go on moving)."""
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        row = self.store.table_row(table_id) if len(table_id) < 64 else None
+        if row is None:
+            raise BadRequest(404, "there is no such table on this server")
+        game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
+        table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"])
+        await run_in_threadpool(table.start)
+        if len(self.tables) >= MAX_TABLES_CACHED:
+            self.tables.pop(next(iter(self.tables)))
+        self.tables[table_id] = table
+        self.kick(table)
+        return table
+
+    async def seat(self, table_id: str, token: str | None) -> tuple[Table, int]:
+        """The table and the seat that ``token`` opens; 403 when it opens none."""
+        table = await self.table(table_id)
+        seat = table.seat_of(token or "")
+        if seat is None:
+            raise BadRequest(403, "this link opens no seat at this table; ask for your own seat link")
+        return table, seat
+
+    # ------------------------------------------------------------------ live updates
+    async def broadcast(self, table: Table) -> None:
+        """Send every listening seat its own view of the table."""
+        for seat, sockets in list(self.listeners.get(table.id, {}).items()):
+            text = json.dumps(seat_view(table, seat), ensure_ascii=False)
+            for socket in list(sockets):
+                try:
+                    await socket.send_text(text)
+                except Exception:   # a closed socket: forget it
+                    sockets.discard(socket)
+
+    def kick(self, table: Table) -> None:
+        """Let the agents and chance move in the background until a person is to act."""
+        if table.bots_to_move() and table.id not in self.running:
+            self.running.add(table.id)
+            task = asyncio.get_running_loop().create_task(self.advance(table))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def advance(self, table: Table) -> None:
+        """Agents and chance move one at a time; each move is kept, and shown to every seat."""
+        try:
+            while True:
+                async with self.lock(table.id):
+                    if not table.bots_to_move():
+                        return
+                    chance = table.state.is_chance_node()
+                    await run_in_threadpool(table.bot_step)
+                    if chance and table.state.is_chance_node():
+                        continue
+                    self.store.save_history(table)
+                    await self.broadcast(table)
+                if self.bot_delay and not chance:
+                    await asyncio.sleep(self.bot_delay)
+        finally:
+            self.running.discard(table.id)
+
+    def without_folders(self, diagnostic) -> dict:
+        """A diagnostic as JSON with its rendered text, naming rule files without the server's folders."""
+        from rulelang.loader import games_dir
+        seen = {"error": diagnostic.render(), **diagnostic.to_json()}
+        for folder in (str(games_dir()), str(self.store.rules)):
+            seen["error"] = seen["error"].replace(folder + "/", "")
+            if str(seen.get("path", "")).startswith(folder + "/"):
+                seen["path"] = seen["path"][len(folder) + 1:]
+        return seen
+
+    async def view_of(self, table: Table, seat: int) -> dict:
+        """``seat``'s view, made while no move changes the table."""
+        async with self.lock(table.id):
+            return seat_view(table, seat)
+
+
+async def read_json(request: Request) -> dict:
+    """The request's JSON object body, read to at most :data:`MAX_BODY` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise BadRequest(413, f"the request is larger than {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY:
+            raise BadRequest(413, f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest(400, "the request is not JSON text") from None
+    if not isinstance(data, dict):
+        raise BadRequest(400, "the request must be a JSON object")
+    return data
+
+
+def server_of(request) -> Server:
+    """The :class:`Server` of the app that got ``request``."""
+    return request.app.state.server
+
+
+# ---------------------------------------------------------------------- pages
+def static_file(name: str) -> FileResponse:
+    """One of the page files shipped in ``rulelang/web/static``."""
+    return FileResponse(str(resources.files("rulelang.web") / "static" / name))
+
+
+async def lobby_page(request: Request) -> Response:
+    """The lobby: games, uploads, a form for a new table."""
+    return static_file("lobby.html")
+
+
+async def table_page(request: Request) -> Response:
+    """A seat's table page; the seat token is in the link's fragment, read by the page's script."""
+    return static_file("table.html")
+
+
+# ---------------------------------------------------------------------- the lobby's API
+async def list_games(request: Request) -> Response:
+    """The shipped games and this server's uploads."""
+    games = await run_in_threadpool(shipped)
+    return JSONResponse({"games": list(games), "uploads": server_of(request).store.uploads(),
+                         "agents": ["random", "heuristic", "search"]})
+
+
+async def upload_rules(request: Request) -> Response:
+    """Check an uploaded rule file (``{"name", "text"}``); keep it when it has no errors."""
+    data = await read_json(request)
+    name, text = data.get("name"), data.get("text")
+    if not isinstance(name, str) or not isinstance(text, str):
+        raise BadRequest(400, "send the file as {\"name\": \"my-game.yaml\", \"text\": \"...\"}")
+    try:
+        checked = await run_in_threadpool(check_upload, server_of(request).store, name, text)
+    except LobbyError as exc:
+        raise BadRequest(400, str(exc)) from None
+    return JSONResponse(checked, status_code=200 if checked["ok"] else 422)
+
+
+async def create_table(request: Request) -> Response:
+    """A new table: ``{"game", "seats": ["person", "heuristic", …], "deals"}``; the seat links."""
+    server, data = server_of(request), await read_json(request)
+    ref, deals = data.get("game"), data.get("deals")
+    if not isinstance(ref, str):
+        raise BadRequest(400, "choose a game")
+    if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS):
+        raise BadRequest(400, f"the number of deals is a whole number from 1 to {MAX_DEALS}, or empty for a whole match")
+    try:
+        game = await run_in_threadpool(load_for_table, server.store, ref, deals)
+        kinds = seat_kinds(data.get("seats"), game.num_players)
+    except LobbyError as exc:
+        raise BadRequest(400, str(exc)) from None
+    except RuleError as exc:
+        raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
+    tokens = [new_token() if kind == PERSON else None for kind in kinds]
+    table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31))
+    await run_in_threadpool(table.start)
+    server.store.add_table(table, deals, time.time())
+    server.tables[table.id] = table
+    server.kick(table)
+    links = [{"seat": game.seat_name(s), "kind": kind, "link": f"/t/{table.id}#{tokens[s]}" if tokens[s] else None}
+             for s, kind in enumerate(kinds)]
+    return JSONResponse({"table": table.id, "title": game.definition.title, "seats": links}, status_code=201)
+
+
+# ---------------------------------------------------------------------- a seat's API
+def token_of(request: Request) -> str | None:
+    """The seat token a request carries."""
+    return request.headers.get("x-seat-token")
+
+
+async def view(request: Request) -> Response:
+    """The seat's view of its table now."""
+    table, seat = await server_of(request).seat(request.path_params["table"], token_of(request))
+    return JSONResponse(await server_of(request).view_of(table, seat))
+
+
+async def move(request: Request) -> Response:
+    """The seat's move ``{"move": "A♥"}``: made, or answered with the engine's reason and no change."""
+    server = server_of(request)
+    table, seat = await server.seat(request.path_params["table"], token_of(request))
+    data = await read_json(request)
+    if not isinstance(data.get("move"), str) or len(data["move"]) > 100:
+        raise BadRequest(400, "send the move as {\"move\": \"A♥\"}")
+    async with server.lock(table.id):
+        problem = await run_in_threadpool(table.move, seat, data["move"])
+        if problem is not None:
+            return JSONResponse(server.without_folders(problem), status_code=409)
+        server.store.save_history(table)
+        await server.broadcast(table)
+        shown = seat_view(table, seat)
+    server.kick(table)
+    return JSONResponse(shown)
+
+
+async def download_log(request: Request) -> Response:
+    """The finished match as a ``rulelang-log/1`` log (``rulelang replay`` checks it)."""
+    table, _ = await server_of(request).seat(request.path_params["table"], token_of(request)
+                                             or request.query_params.get("token"))
+    async with server_of(request).lock(table.id):
+        if not table.state.is_terminal():
+            raise BadRequest(409, "the match is not over yet; the log can be downloaded when it is")
+        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in table.log_lines())
+    name = f"{table.game.name}-{table.id}.jsonl"
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+async def seat_socket(socket: WebSocket) -> None:
+    """A seat's live feed: the first message is ``{"token": …}``; then each change of the table is sent."""
+    server = socket.app.state.server
+    await socket.accept()
+    try:
+        first = json.loads((await socket.receive_text())[:1000])
+        table, seat = await server.seat(socket.path_params["table"], first.get("token") if isinstance(first, dict)
+                                        else None)
+    except (BadRequest, ValueError, WebSocketDisconnect):
+        await socket.close(code=4403)
+        return
+    listening = server.listeners.setdefault(table.id, {}).setdefault(seat, set())
+    listening.add(socket)
+    try:
+        await socket.send_text(json.dumps(await server.view_of(table, seat), ensure_ascii=False))
+        while True:
+            await socket.receive_text()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        listening.discard(socket)
+
+
+# ---------------------------------------------------------------------- errors
+async def bad_request(request: Request, exc: BadRequest) -> Response:
+    """A :class:`BadRequest` as JSON ``{"error": …}``."""
+    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """Any other failure: a plain message, never a traceback."""
+    return JSONResponse({"error": f"internal error ({type(exc).__name__}); please report it"}, status_code=500)
+
+
+def create_app(folder: str, bot_delay: float = 0.4) -> Starlette:
+    """The web app, keeping its tables and uploads in ``folder``; agents wait ``bot_delay`` seconds per move."""
+    static = StaticFiles(directory=str(resources.files("rulelang.web") / "static"))
+    routes = [
+        Route("/", lobby_page), Route("/t/{table}", table_page), Mount("/static", static, name="static"),
+        Route("/api/games", list_games), Route("/api/rules", upload_rules, methods=["POST"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table}/view", view), Route("/api/tables/{table}/move", move, methods=["POST"]),
+        Route("/api/tables/{table}/log", download_log), WebSocketRoute("/ws/{table}", seat_socket),
+    ]
+    app = Starlette(routes=routes, exception_handlers={BadRequest: bad_request, Exception: internal_error})
+    app.state.server = Server(folder, bot_delay)
+    return app

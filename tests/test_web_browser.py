@@ -1,0 +1,192 @@
+"""The web table in a real browser: Playwright drives the system's Chromium against ``rulelang serve``'s app.
+
+Two people in two browser contexts (two devices, as far as the server can tell) and bots
+in the other seats play a whole deal of each seed game. Each person's page is checked
+for what it shows: its own hand only, the legal cards enabled and the rest dimmed, the
+game's titles on the buttons; an illegal click gets the engine's reason and changes
+nothing; a reload mid-deal comes back to the same table. Screenshots are taken on the
+way (``RULELANG_SCREENSHOTS=DIR`` keeps them; ``docs/img/`` holds the README's).
+
+The browser is Debian's ``chromium`` (``.ci/run`` installs it); no browser is downloaded.
+Without it these tests are skipped, except under CI, where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from rulelang.web.app import create_app  # noqa: E402
+
+CHROMIUM = os.environ.get("RULELANG_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+STEP_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is not installed; .ci/run installs Debian's chromium package")
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(str(tmp_path_factory.mktemp("store")), bot_delay=0.02)
+    runner = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not runner.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert runner.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    runner.should_exit = True
+    thread.join(timeout=10)
+
+
+def shoot(page, name: str, tmp_path: Path, whole: bool = True) -> None:
+    """A screenshot (of the whole page, or what the window shows) into the test's folder, and into
+    ``RULELANG_SCREENSHOTS`` when it is set."""
+    page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=whole)
+    keep = os.environ.get("RULELANG_SCREENSHOTS")
+    if keep:
+        page.screenshot(path=str(Path(keep) / f"{name}.png"), full_page=whole)
+
+
+def new_table(page, base: str, game: str, seats: list[str]) -> dict[str, str]:
+    """Make a table in the lobby page as a person would; the seat links by seat name."""
+    page.goto(base + "/")
+    page.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    page.select_option("#game", game)
+    for number, kind in enumerate(seats):
+        page.select_option(f"#seats select[name=seat{number}]", kind)
+    page.fill("#deals", "1")
+    page.click("#create")
+    page.wait_for_selector("#links a.seat-link")
+    return {link.get_attribute("data-seat"): link.get_attribute("href")
+            for link in page.query_selector_all("#links a.seat-link")}
+
+
+def shown_cards(page, where: str) -> list[str]:
+    """The card names drawn in one part of the page."""
+    return [node.get_attribute("data-card") for node in page.query_selector_all(f"{where} [data-card]")]
+
+
+def settled(page) -> dict:
+    """Wait until the page shows a turn of this seat, or the end of the match; what it shows then."""
+    page.wait_for_function("() => document.body.classList.contains('my-turn') || !document.getElementById('result')"
+                           ".hidden || document.getElementById('status').textContent.startsWith('waiting')",
+                           timeout=STEP_MS)
+    return {"mine": page.evaluate("document.body.classList.contains('my-turn')"),
+            "over": page.evaluate("!document.getElementById('result').hidden")}
+
+
+def check_own_cards_only(pages: dict, hands: dict) -> None:
+    """No page draws a card of another person's hand outside the trick (the called card is said aloud)."""
+    for seat, page in pages.items():
+        drawn = set(shown_cards(page, "#hand")) | set(shown_cards(page, "#opponents")) | set(shown_cards(page, "#public"))
+        for other, cards in hands.items():
+            if other != seat:
+                assert not drawn & set(cards), f"{seat}'s page shows {drawn & set(cards)} of {other}'s hand"
+
+
+def play_one_move(page, tmp_path: Path, illegal_tried: list) -> None:
+    """Make one move on a page whose turn it is: try a dimmed card once first, then a legal card or button."""
+    dimmed = page.query_selector_all("#hand button.card.disabled")
+    if dimmed and page.query_selector("#hand button.card:not(.disabled)") and not illegal_tried:
+        before = shown_cards(page, "#hand")
+        dimmed[0].click(force=True)
+        page.wait_for_function("() => document.getElementById('message').textContent.length > 0", timeout=STEP_MS)
+        message = page.text_content("#message")
+        assert "error[E5" in message and "hint:" in message, message
+        assert shown_cards(page, "#hand") == before
+        illegal_tried.append(message)
+        shoot(page, "illegal-click", tmp_path)
+    step = page.evaluate("current.step")
+    enabled = page.query_selector("#hand button.card:not(.disabled)")
+    (enabled or page.query_selector("#decisions button")).click()
+    page.wait_for_function(f"() => current.step > {step}", timeout=STEP_MS)
+
+
+def play_deal(pages: dict, tmp_path: Path, game: str) -> list:
+    """Both people play until the deal (the match of one deal) is over; reload one page mid-deal."""
+    illegal_tried: list = []
+    reloaded = False
+    moves = 0
+    while True:
+        states = {seat: settled(page) for seat, page in pages.items()}
+        if all(s["over"] for s in states.values()):
+            return illegal_tried
+        hands = {seat: shown_cards(page, "#hand") for seat, page in pages.items()}
+        check_own_cards_only(pages, hands)
+        for seat, page in pages.items():
+            if states[seat]["mine"] and not states[seat]["over"]:
+                if moves == 6:
+                    shoot(page, f"{game}-{seat}-decision", tmp_path)
+                play_one_move(page, tmp_path, illegal_tried)
+                moves += 1
+        if moves >= 10 and not reloaded:
+            seat, page = next(iter(pages.items()))
+            before = shown_cards(page, "#hand")
+            page.reload()
+            page.wait_for_selector("#players, #opponents .seat")
+            page.wait_for_function("() => current !== null")
+            assert shown_cards(page, "#hand") == before
+            shoot(page, f"{game}-{seat}-mid-deal", tmp_path)
+            reloaded = True
+
+
+@pytest.mark.parametrize("game, seats", [
+    ("zwanzigerrufen", ["person", "heuristic", "person", "heuristic"]),
+    ("zwanzig-ab", ["person", "person", "heuristic", "random"]),
+])
+def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, tmp_path, game, seats):
+    lobby = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    links = new_table(lobby, server, game, seats)
+    shoot(lobby, f"{game}-lobby", tmp_path, whole=False)
+    people = list(links)
+    assert len(people) == 2
+    pages = {}
+    for seat in people:
+        page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(links[seat])
+        page.wait_for_function("() => current !== null")
+        pages[seat] = page
+    for seat, page in pages.items():
+        assert page.text_content("#my-seat strong") == f"{seat} (you)"
+    illegal = play_deal(pages, tmp_path, game)
+    for seat, page in pages.items():
+        assert "Match over" in page.text_content("#result h2")
+        assert page.query_selector_all("#history tr")[1:], "the deal history lists the deal"
+        shoot(page, f"{game}-{seat}-result", tmp_path)
+        with page.expect_download() as download:
+            page.click("#download")
+        assert download.value.path().read_text(encoding="utf-8").startswith('{"type": "header"')
+    assert illegal or game == "zwanzig-ab", "no illegal click was tried"
+
+
+def test_a_forged_seat_link_opens_nothing(chromium, server):
+    page = chromium.new_context().new_page()
+    links = new_table(page, server, "zwanzig-ab", ["person", "random", "random", "random"])
+    link = next(iter(links.values()))
+    page.goto(link[:-4] + "abcd")
+    page.wait_for_function("() => document.getElementById('status').textContent.length > 0")
+    assert "opens no seat" in page.text_content("#status")
+    assert shown_cards(page, "#hand") == []
