@@ -242,3 +242,33 @@ def test_no_game_is_named_in_the_web_code():
                                                                                       "first", "strict"}
     found = sorted(word for word in words if word in text)
     assert not found, found
+
+
+# ---------------------------------------------------------------------- the command
+def test_rulelang_serve_prints_its_url_and_serves_the_lobby(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "rulelang", "serve", "--port", str(port), "--store", str(tmp_path / "s")]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5) as reply:
+                    assert len(json.loads(reply.read())["games"]) == len(shipped_list())
+                break
+            except OSError:
+                import time
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
+        assert (tmp_path / "s" / "tables.sqlite").is_file()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

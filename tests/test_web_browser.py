@@ -128,7 +128,7 @@ def play_one_move(page, tmp_path: Path, illegal_tried: list) -> None:
 def play_deal(pages: dict, tmp_path: Path, game: str) -> list:
     """Both people play until the deal (the match of one deal) is over; reload one page mid-deal."""
     illegal_tried: list = []
-    reloaded = False
+    reloaded, trick_shot = False, False
     moves = 0
     while True:
         states = {seat: settled(page) for seat, page in pages.items()}
@@ -140,6 +140,9 @@ def play_deal(pages: dict, tmp_path: Path, game: str) -> list:
             if states[seat]["mine"] and not states[seat]["over"]:
                 if moves == 6:
                     shoot(page, f"{game}-{seat}-decision", tmp_path)
+                if not trick_shot and page.evaluate("current.trick.length >= 2 && current.moves.cards.length > 0"):
+                    shoot(page, f"{game}-{seat}-trick", tmp_path)
+                    trick_shot = True
                 play_one_move(page, tmp_path, illegal_tried)
                 moves += 1
         if moves >= 10 and not reloaded:
