@@ -272,3 +272,38 @@ def test_rulelang_serve_prints_its_url_and_serves_the_lobby(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_rule_that_fails_in_play_stops_the_table_with_its_diagnostic(client):
+    base = (Path(__file__).parent / "invalid" / "fixtures" / "base.yaml").read_text(encoding="utf-8")
+    text = base.replace('add: "0 - tricks(player)"', 'add: "10 / (tricks(player) - tricks(player))"')
+    upload = client.post("/api/rules", json={"name": "fails.yaml", "text": text})
+    assert upload.status_code == 200, upload.text
+    table = make_table(client, upload.json()["ref"], ["person", "random", "random", "random"])
+    failed = None
+    for _ in range(200):
+        seat, seen = whose_turn_or_failure(client, table)
+        if seen["failure"]:
+            failed = seen
+            break
+        choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
+        move(client, table, seat, choices[0])
+    assert failed is not None and failed["failure"].startswith("upload-") and "error[E553]" in failed["failure"]
+    assert str(client.app.state.server.store.rules) not in failed["failure"]
+    stopped = move(client, table, 0, "pass")
+    assert stopped.status_code == 409 and stopped.json()["code"] == "E553"
+
+
+def whose_turn_or_failure(client, table: dict):
+    """A person to act, or the view of a table a failing rule stopped."""
+    import time
+    for _ in range(2000):
+        seen = view(client, table, 0)
+        if seen["failure"]:
+            return None, seen
+        for seat in table["tokens"]:
+            seen = view(client, table, seat)
+            if seen["your_turn"]:
+                return seat, seen
+        time.sleep(0.01)
+    raise AssertionError("nobody came to act")

@@ -69,10 +69,12 @@ class Server:
         if row is None:
             raise BadRequest(404, "there is no such table on this server")
         game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
-        table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"])
+        table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"],
+                      folders=self.folders())
         await run_in_threadpool(table.start)
-        if len(self.tables) >= MAX_TABLES_CACHED:
-            self.tables.pop(next(iter(self.tables)))
+        idle = [known for known in self.tables if known not in self.running]
+        if len(self.tables) >= MAX_TABLES_CACHED and idle:
+            self.tables.pop(idle[0])
         self.tables[table_id] = table
         self.kick(table)
         return table
@@ -122,15 +124,10 @@ class Server:
         finally:
             self.running.discard(table.id)
 
-    def without_folders(self, diagnostic) -> dict:
-        """A diagnostic as JSON with its rendered text, naming rule files without the server's folders."""
+    def folders(self) -> tuple[str, ...]:
+        """The server's folders of rule files, which no text shown to a person names."""
         from rulelang.loader import games_dir
-        seen = {"error": diagnostic.render(), **diagnostic.to_json()}
-        for folder in (str(games_dir()), str(self.store.rules)):
-            seen["error"] = seen["error"].replace(folder + "/", "")
-            if str(seen.get("path", "")).startswith(folder + "/"):
-                seen["path"] = seen["path"][len(folder) + 1:]
-        return seen
+        return str(games_dir()), str(self.store.rules)
 
     async def view_of(self, table: Table, seat: int) -> dict:
         """``seat``'s view, made while no move changes the table."""
@@ -215,7 +212,8 @@ async def create_table(request: Request) -> Response:
     except RuleError as exc:
         raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
     tokens = [new_token() if kind == PERSON else None for kind in kinds]
-    table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31))
+    table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31),
+                  folders=server.folders())
     await run_in_threadpool(table.start)
     server.store.add_table(table, deals, time.time())
     server.tables[table.id] = table
@@ -247,7 +245,7 @@ async def move(request: Request) -> Response:
     async with server.lock(table.id):
         problem = await run_in_threadpool(table.move, seat, data["move"])
         if problem is not None:
-            return JSONResponse(server.without_folders(problem), status_code=409)
+            return JSONResponse(table.shown(problem), status_code=409)
         server.store.save_history(table)
         await server.broadcast(table)
         shown = seat_view(table, seat)
@@ -276,17 +274,15 @@ async def seat_socket(socket: WebSocket) -> None:
         first = json.loads((await socket.receive_text())[:1000])
         table, seat = await server.seat(socket.path_params["table"], first.get("token") if isinstance(first, dict)
                                         else None)
-    except (BadRequest, ValueError, WebSocketDisconnect):
+    except (BadRequest, ValueError, KeyError, WebSocketDisconnect):
         await socket.close(code=4403)
         return
     listening = server.listeners.setdefault(table.id, {}).setdefault(seat, set())
     listening.add(socket)
     try:
         await socket.send_text(json.dumps(await server.view_of(table, seat), ensure_ascii=False))
-        while True:
-            await socket.receive_text()
-    except WebSocketDisconnect:
-        pass
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            continue
     finally:
         listening.discard(socket)
 

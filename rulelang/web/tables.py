@@ -4,7 +4,8 @@ A :class:`Table` holds the running state, the match record and one
 :class:`~rulelang.interpreter.table.SeatNarrator` per seat. It is rebuilt from its action
 history alone (a server restart replays the history, so every seat's narration comes back
 word for word). A person's move is checked by the engine: a forged or illegal move gets
-the engine's explanation and changes nothing. Agents and chance move through
+the engine's explanation and changes nothing. A rule that fails while the game is played (E553)
+stops the table with that diagnostic (``failure``), which every seat is shown. Agents and chance move through
 :meth:`Table.bot_step`, one action at a time, so the server can show each move live. The titles of the decisions made so
 far are kept (``titles``), so a list of words in an observation can be shown in the game's words.
 """
@@ -15,6 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import EvalError
 from rulelang.interpreter.state import CHANCE
 
 PERSON = "person"
@@ -42,6 +44,8 @@ class Table:
     narrators: list = field(default_factory=list)
     talk: list[list[str]] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)
+    failure: Diagnostic | None = None
+    folders: tuple[str, ...] = ()
     agents: list = field(default_factory=list)
     chance: object = None
 
@@ -68,7 +72,12 @@ class Table:
         for narrator, lines in zip(self.narrators, self.talk):
             lines.extend(narrator.before(self.state, actor, action))
         self.record.before(self.state, actor, action)
-        self.state.apply_action(action)
+        try:
+            self.state.apply_action(action)
+        except EvalError as exc:
+            from rulelang.cli.main import failed_rule
+            self.failure = failed_rule(exc)
+            return
         self.record.after(self.state)
         for narrator, lines in zip(self.narrators, self.talk):
             lines.extend(narrator.after(self.state))
@@ -90,7 +99,7 @@ class Table:
 
     def bots_to_move(self) -> bool:
         """True when chance or an agent moves next."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.failure is not None:
             return False
         actor = self.state.current_player()
         return actor == CHANCE or self.kinds[actor] != PERSON
@@ -108,6 +117,8 @@ class Table:
     def move(self, seat: int, text: str) -> Diagnostic | None:
         """Make ``seat``'s move named ``text``; the reason it cannot be made (nothing changes then), or None."""
         state = self.state
+        if self.failure is not None:
+            return self.failure
         if state.is_terminal():
             return Diagnostic("E510", "the match is over; no more moves can be made", None,
                               "download the log, or start a new table")
@@ -127,6 +138,16 @@ class Table:
         return None
 
     # ------------------------------------------------------------------ what the table shows
+    def shown(self, diagnostic: Diagnostic) -> dict:
+        """A diagnostic as JSON with its rendered text (``error``), naming rule files without the server's
+        ``folders``."""
+        seen = {"error": diagnostic.render(), **diagnostic.to_json()}
+        for folder in self.folders:
+            seen["error"] = seen["error"].replace(folder + "/", "")
+            if str(seen.get("path", "")).startswith(folder + "/"):
+                seen["path"] = seen["path"][len(folder) + 1:]
+        return seen
+
     def last_trick(self, seat: int) -> dict | None:
         """The last trick taken in the current or just finished deal (everyone saw it), with its winner."""
         from rulelang.web.views import card_face

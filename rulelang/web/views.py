@@ -196,4 +196,5 @@ def seat_view(table, seat: int) -> dict:
         "players": players(state, seat, table.kinds, seen), "moves": moves(state, seat),
         "contract": contract_view(game, seen), "facts": facts(game, seen, table.titles), **faces, "talk": table.talk[seat][-200:],
         "deals": deal_history(game, table.record), "result": result_view(state), "observation": seen,
+        "failure": table.shown(table.failure)["error"] if table.failure is not None else None,
     }

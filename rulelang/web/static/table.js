@@ -191,7 +191,9 @@ function render(view) {
   current = view;
   document.title = `${view.title} — ${view.seat}`;
   document.getElementById("title").textContent = view.title;
-  document.getElementById("status").textContent = view.result ? "the match is over" :
+  document.getElementById("message").textContent = view.failure || document.getElementById("message").textContent;
+  document.getElementById("status").textContent = view.failure ? "the table stopped: a rule failed" :
+    view.result ? "the match is over" :
     view.your_turn ? "your turn" : view.waiting_for ? `waiting for ${view.waiting_for}` : "dealing";
   document.body.classList.toggle("my-turn", view.your_turn);
   drawPlayers(view); drawTrick(view); drawFacts(view); drawHand(view);
