@@ -108,6 +108,9 @@ def test_requests_that_are_not_json_or_too_large_are_refused(client):
     ({"game": "zwanzig-ab", "seats": ["person", "search:ms=0", "random", "random"]}, "not a valid ms"),
     ({"game": "zwanzig-ab", "seats": ["person"] * 4, "deals": 0}, "number of deals"),
     ({"game": "upload:upload-x.yaml", "seats": ["person"] * 4}, "no uploaded rule file"),
+    ({"game": "zwanzig-ab", "seats": ["person"] * 4, "names": ["Anna"]}, "one name for each"),
+    ({"game": "zwanzig-ab", "seats": ["person"] * 4, "names": ["x" * 31, "", "", ""]}, "at most 30"),
+    ({"game": "zwanzig-ab", "seats": ["person"] * 4, "names": ["a\u0007b", "", "", ""]}, "printable"),
 ])
 def test_bad_new_table_requests_say_what_is_wrong(client, body, words):
     reply = client.post("/api/tables", json=body)
@@ -134,6 +137,26 @@ def test_a_seat_link_opens_its_own_seat_only(client):
         socket.send_text(json.dumps({"token": "guess"}))
         with pytest.raises(Exception):
             socket.receive_text()
+
+
+def test_people_are_named_and_shown_at_the_table_while_their_page_is_open(client):
+    reply = client.post("/api/tables", json={"game": "zwanzig-ab", "seats": ["person", "random", "person", "random"],
+                                             "names": ["  Anna   Maria ", "", "Bert", ""]})
+    assert [s["name"] for s in reply.json()["seats"]] == ["Anna Maria", "", "Bert", ""]
+    table = {"id": reply.json()["table"], "tokens": {s: row["link"].split("#")[1] for s, row in
+                                                     enumerate(reply.json()["seats"]) if row["link"]}}
+    rows = view(client, table, 0)["players"]
+    assert [(r["name"], r["online"]) for r in rows] == [("Anna Maria", False), ("", False), ("Bert", False), ("", False)]
+    listener = Listener(client, table, 2)
+    try:
+        for _ in range(200):
+            if view(client, table, 0)["players"][2]["online"]:
+                break
+            import time
+            time.sleep(0.01)
+        assert view(client, table, 0)["players"][2]["online"]
+    finally:
+        listener.close()
 
 
 def test_illegal_and_unknown_moves_get_the_engines_reason_and_change_nothing(client):

@@ -70,13 +70,19 @@ def shoot(page, name: str, tmp_path: Path, whole: bool = True) -> None:
         page.screenshot(path=str(Path(keep) / f"{name}.png"), full_page=whole)
 
 
+NAMES = ["Anna", "Bert", "Cleo", "Dana"]
+
+
 def new_table(page, base: str, game: str, seats: list[str]) -> dict[str, str]:
-    """Make a table in the lobby page as a person would; the seat links by seat name."""
+    """Make a table in the lobby page as a person would, the people named from :data:`NAMES`; the seat links
+    by seat name."""
     page.goto(base + "/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
     for number, kind in enumerate(seats):
         page.select_option(f"#seats select[name=seat{number}]", kind)
+        if kind == "person":
+            page.fill(f"#seats input[name=name{number}]", NAMES[number])
     page.fill("#deals", "1")
     page.click("#create")
     page.wait_for_selector("#links a.seat-link")
@@ -173,7 +179,10 @@ def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, 
         page.wait_for_function("() => current !== null")
         pages[seat] = page
     for seat, page in pages.items():
-        assert page.text_content("#my-seat strong") == f"{seat} (you)"
+        assert page.text_content("#my-seat strong") == f"{seat} · {NAMES[int(seat[1:]) - 1]} (you)"
+        others = [s for s in people if s != seat]
+        page.wait_for_function(f"() => current.players.find(p => p.seat === '{others[0]}').online")
+        assert "at the table" in page.text_content(f"#opponents .seat[data-seat={others[0]}]")
     illegal = play_deal(pages, tmp_path, game)
     for seat, page in pages.items():
         assert "Match over" in page.text_content("#result h2")

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rulelang.diagnostics import RuleError
-from rulelang.web.lobby import LobbyError, check_upload, diagnostic_view, load_for_table, seat_kinds, shipped
+from rulelang.web.lobby import LobbyError, check_upload, diagnostic_view, load_for_table, seat_kinds, seat_names, shipped
 from rulelang.web.store import Store
 from rulelang.web.tables import PERSON, Table, new_token
 from rulelang.web.views import seat_view
@@ -70,7 +70,7 @@ class Server:
             raise BadRequest(404, "there is no such table on this server")
         game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
         table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"],
-                      folders=self.folders())
+                      folders=self.folders(), names=row["names"] or [""] * len(row["kinds"]))
         await run_in_threadpool(table.start)
         idle = [known for known in self.tables if known not in self.running]
         if len(self.tables) >= MAX_TABLES_CACHED and idle:
@@ -197,7 +197,7 @@ async def upload_rules(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    """A new table: ``{"game", "seats": ["person", "heuristic", …], "deals"}``; the seat links."""
+    """A new table: ``{"game", "seats": ["person", "heuristic", …], "names": […], "deals"}``; the seat links."""
     server, data = server_of(request), await read_json(request)
     ref, deals = data.get("game"), data.get("deals")
     if not isinstance(ref, str):
@@ -207,18 +207,19 @@ async def create_table(request: Request) -> Response:
     try:
         game = await run_in_threadpool(load_for_table, server.store, ref, deals)
         kinds = seat_kinds(data.get("seats"), game.num_players)
+        names = seat_names(data.get("names"), game.num_players)
     except LobbyError as exc:
         raise BadRequest(400, str(exc)) from None
     except RuleError as exc:
         raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
     tokens = [new_token() if kind == PERSON else None for kind in kinds]
     table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31),
-                  folders=server.folders())
+                  folders=server.folders(), names=names)
     await run_in_threadpool(table.start)
     server.store.add_table(table, deals, time.time())
     server.tables[table.id] = table
     server.kick(table)
-    links = [{"seat": game.seat_name(s), "kind": kind, "link": f"/t/{table.id}#{tokens[s]}" if tokens[s] else None}
+    links = [{"seat": game.seat_name(s), "kind": kind, "name": names[s], "link": f"/t/{table.id}#{tokens[s]}" if tokens[s] else None}
              for s, kind in enumerate(kinds)]
     return JSONResponse({"table": table.id, "title": game.definition.title, "seats": links}, status_code=201)
 
@@ -279,12 +280,15 @@ async def seat_socket(socket: WebSocket) -> None:
         return
     listening = server.listeners.setdefault(table.id, {}).setdefault(seat, set())
     listening.add(socket)
+    table.online[seat] = len(listening)
     try:
-        await socket.send_text(json.dumps(await server.view_of(table, seat), ensure_ascii=False))
+        await server.broadcast(table)
         while (await socket.receive())["type"] != "websocket.disconnect":
             continue
     finally:
         listening.discard(socket)
+        table.online[seat] = len(listening)
+        await server.broadcast(table)
 
 
 # ---------------------------------------------------------------------- errors

@@ -94,6 +94,23 @@ def load_for_table(store, ref: str, deals: int | None):
     return load_game(ref, max_deals=deals)
 
 
+MAX_NAME = 30
+
+
+def seat_names(value, players: int) -> list[str]:
+    """The people's names of a new-table request (optional): one per seat, each at most :data:`MAX_NAME`
+    printable characters; an empty name leaves the seat called by its number."""
+    if value is None:
+        return [""] * players
+    if not isinstance(value, list) or len(value) != players or not all(isinstance(v, str) for v in value):
+        raise LobbyError(f"give one name for each of the {players} seats, or none")
+    names = [" ".join(v.split()) for v in value]
+    for name in names:
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise LobbyError(f"a name is at most {MAX_NAME} printable characters: {name[:MAX_NAME]!r}…")
+    return names
+
+
 def seat_kinds(value, players: int) -> list[str]:
     """The seat choices of a new-table request, checked: one per seat, each a person or a known agent."""
     from rulelang.interpreter.agents import AgentSpecError, make_agent

@@ -1,6 +1,6 @@
 """The server's storage directory: uploaded rule files and every table, in SQLite, so a restart resumes them.
 
-The directory holds ``tables.sqlite`` (tables: game, seats, tokens, seed, action history;
+The directory holds ``tables.sqlite`` (tables: game, seats, tokens, seed, action history, the people's names;
 uploads: their name and title) and ``rules/`` with each accepted upload as a rule file,
 named by the digest of its text so that an upload can never name or overwrite another file.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 SCHEMA = """
 create table if not exists tables (
     id text primary key, ref text not null, kinds text not null, tokens text not null,
-    seed integer not null, deals integer, history text not null, created real not null
+    seed integer not null, deals integer, history text not null, created real not null, names text not null default '[]'
 );
 create table if not exists uploads (
     ref text primary key, name text not null, title text not null, players integer, created real not null
@@ -72,9 +72,9 @@ class Store:
     def add_table(self, table, deals: int | None, now: float) -> None:
         """Keep a new table."""
         with self.lock, self.db:
-            self.db.execute("insert into tables values (?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("insert into tables values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (table.id, table.ref, json.dumps(table.kinds), json.dumps(table.tokens), table.seed,
-                             deals, json.dumps(table.history), now))
+                             deals, json.dumps(table.history), now, json.dumps(table.names, ensure_ascii=False)))
 
     def save_history(self, table) -> None:
         """Keep a table's action history as it is now."""
@@ -84,10 +84,10 @@ class Store:
     def table_row(self, table_id: str) -> dict | None:
         """A stored table's fields, or None."""
         with self.lock:
-            row = self.db.execute("select ref, kinds, tokens, seed, deals, history from tables where id = ?",
+            row = self.db.execute("select ref, kinds, tokens, seed, deals, history, names from tables where id = ?",
                                   (table_id,)).fetchone()
         if row is None:
             return None
-        ref, kinds, tokens, seed, deals, history = row
+        ref, kinds, tokens, seed, deals, history, names = row
         return {"id": table_id, "ref": ref, "kinds": json.loads(kinds), "tokens": json.loads(tokens), "seed": seed,
-                "deals": deals, "history": json.loads(history)}
+                "deals": deals, "history": json.loads(history), "names": json.loads(names)}

@@ -46,6 +46,8 @@ class Table:
     titles: dict[str, str] = field(default_factory=dict)
     failure: Diagnostic | None = None
     folders: tuple[str, ...] = ()
+    names: list[str] = field(default_factory=list)
+    online: dict[int, int] = field(default_factory=dict)
     agents: list = field(default_factory=list)
     chance: object = None
 

@@ -79,13 +79,15 @@ def moves(state, seat: int) -> dict:
     return {"cards": cards, "decisions": decisions}
 
 
-def players(state, seat: int, kinds: list[str], seen: dict) -> list[dict]:
-    """One row per seat: name, who sits there (a person or an agent), cards held, score, dealer, turn."""
-    game = state.game
+def players(table, seat: int, seen: dict) -> list[dict]:
+    """One row per seat: its name, who sits there (a person, by the name given, or an agent), whether that
+    person has the table open, cards held, score, dealer, turn."""
+    game = table.game
     rows = []
     for s in range(game.num_players):
         name = game.seat_name(s)
-        rows.append({"seat": name, "kind": kinds[s], "you": s == seat, "cards": seen["hand_sizes"].get(name, 0),
+        rows.append({"seat": name, "kind": table.kinds[s], "name": table.names[s] if table.names else "",
+                     "online": table.online.get(s, 0) > 0, "you": s == seat, "cards": seen["hand_sizes"].get(name, 0),
                      "score": seen["scores"].get(name, 0), "dealer": seen["dealer"] == name,
                      "forehand": seen["forehand"] == name, "to_act": seen.get("to_act") == name,
                      "active": name in seen.get("active", ())})
@@ -193,7 +195,7 @@ def seat_view(table, seat: int) -> dict:
         "table": table.id, "title": game.definition.title, "seat": game.seat_name(seat), "step": len(state.history),
         "phase": state.step.kind if state.step is not None and not state.is_terminal() else None,
         "your_turn": actor == seat, "waiting_for": None if actor in (None, CHANCE) else game.seat_name(actor),
-        "players": players(state, seat, table.kinds, seen), "moves": moves(state, seat),
+        "players": players(table, seat, seen), "moves": moves(state, seat),
         "contract": contract_view(game, seen), "facts": facts(game, seen, table.titles), **faces, "talk": table.talk[seat][-200:],
         "deals": deal_history(game, table.record), "result": result_view(state), "observation": seen,
         "failure": table.shown(table.failure)["error"] if table.failure is not None else None,

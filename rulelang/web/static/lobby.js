@@ -58,7 +58,12 @@ async function showSeats() {
       choice.append(option);
     }
     choice.value = s === 0 ? "person" : "heuristic";
-    label.append(choice);
+    const name = el("input");
+    name.name = `name${s}`;
+    name.placeholder = "name";
+    name.maxLength = 30;
+    name.size = 10;
+    label.append(choice, name);
     seats.append(label);
   }
 }
@@ -69,7 +74,8 @@ async function createTable(event) {
   error.textContent = "";
   const seats = [...document.querySelectorAll("#seats select")].map(s => s.value);
   const deals = document.getElementById("deals").value;
-  const body = {game: document.getElementById("game").value, seats, deals: deals ? Number(deals) : null};
+  const names = [...document.querySelectorAll("#seats input")].map(n => n.value);
+  const body = {game: document.getElementById("game").value, seats, names, deals: deals ? Number(deals) : null};
   const reply = await fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
                                            body: JSON.stringify(body)});
   const data = await reply.json();
@@ -81,7 +87,7 @@ async function createTable(event) {
   links.replaceChildren();
   for (const seat of data.seats) {
     const item = el("li");
-    item.append(el("strong", seat.seat + " "));
+    item.append(el("strong", seat.seat + (seat.name ? ` (${seat.name})` : "") + " "));
     if (seat.link) {
       const url = new URL(seat.link, location.href).href;
       const link = el("a", url);

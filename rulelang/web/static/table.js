@@ -52,8 +52,9 @@ function drawPlayers(view) {
 function seatBox(p, view) {
   const box = el("div", null, "seat" + (p.to_act ? " to-act" : "") + (p.active ? "" : " sitting-out"));
   box.dataset.seat = p.seat;
-  const name = el("strong", p.seat + (p.you ? " (you)" : ""));
-  box.append(name, el("span", p.kind === "person" ? "person" : p.kind + " bot", "kind"));
+  const name = el("strong", p.seat + (p.name ? ` · ${p.name}` : "") + (p.you ? " (you)" : ""));
+  const who = p.kind !== "person" ? p.kind + " bot" : p.online ? "person, at the table" : "person, away";
+  box.append(name, el("span", who, "kind" + (p.kind === "person" && !p.online ? " away" : "")));
   const marks = [];
   if (p.dealer) marks.push("dealer");
   if (p.forehand) marks.push("forehand");
