@@ -159,6 +159,17 @@ def test_people_are_named_and_shown_at_the_table_while_their_page_is_open(client
         listener.close()
 
 
+def test_a_hint_is_a_legal_move_of_the_seat_to_act_only(client):
+    table = make_table(client, "zwanzig-ab", ["person", "random", "person", "random"])
+    seat, seen = whose_turn(client, table)
+    other = 2 if seat == 0 else 0
+    reply = client.get(f"/api/tables/{table['id']}/hint", headers={"x-seat-token": table["tokens"][seat]})
+    choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
+    assert reply.status_code == 200 and reply.json()["move"] in choices
+    refused = client.get(f"/api/tables/{table['id']}/hint", headers={"x-seat-token": table["tokens"][other]})
+    assert refused.status_code == 409 and "your turn" in refused.json()["error"]
+
+
 def test_illegal_and_unknown_moves_get_the_engines_reason_and_change_nothing(client):
     table = make_table(client, "zwanzigerrufen", ["person", "random", "random", "random"])
     while True:

@@ -114,7 +114,8 @@ def check_own_cards_only(pages: dict, hands: dict) -> None:
 
 
 def play_one_move(page, tmp_path: Path, illegal_tried: list) -> None:
-    """Make one move on a page whose turn it is: try a dimmed card once first, then a legal card or button."""
+    """Make one move on a page whose turn it is: try a dimmed card once first (and then ask for a hint once),
+    then a legal card or button."""
     dimmed = page.query_selector_all("#hand button.card.disabled")
     if dimmed and page.query_selector("#hand button.card:not(.disabled)") and not illegal_tried:
         before = shown_cards(page, "#hand")
@@ -125,6 +126,12 @@ def play_one_move(page, tmp_path: Path, illegal_tried: list) -> None:
         assert shown_cards(page, "#hand") == before
         illegal_tried.append(message)
         shoot(page, "illegal-click", tmp_path)
+    if len(illegal_tried) == 1:
+        page.click("#hint-button")
+        page.wait_for_function("() => document.getElementById('hint').textContent.length > 0", timeout=STEP_MS)
+        assert "the heuristic player would play" in page.text_content("#hint")
+        assert page.query_selector(".hinted") is not None
+        illegal_tried.append("hint")
     step = page.evaluate("current.step")
     enabled = page.query_selector("#hand button.card:not(.disabled)")
     (enabled or page.query_selector("#decisions button")).click()

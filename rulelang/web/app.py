@@ -254,6 +254,17 @@ async def move(request: Request) -> Response:
     return JSONResponse(shown)
 
 
+async def hint(request: Request) -> Response:
+    """The heuristic player's move for the seat now (409 when the seat is not to act)."""
+    server = server_of(request)
+    table, seat = await server.seat(request.path_params["table"], token_of(request))
+    async with server.lock(table.id):
+        found = await run_in_threadpool(table.hint, seat)
+    if found is None:
+        raise BadRequest(409, "a hint is given when it is your turn")
+    return JSONResponse(found)
+
+
 async def download_log(request: Request) -> Response:
     """The finished match as a ``rulelang-log/1`` log (``rulelang replay`` checks it)."""
     table, _ = await server_of(request).seat(request.path_params["table"], token_of(request)
@@ -310,7 +321,7 @@ def create_app(folder: str, bot_delay: float = 0.4) -> Starlette:
         Route("/api/games", list_games), Route("/api/rules", upload_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/view", view), Route("/api/tables/{table}/move", move, methods=["POST"]),
-        Route("/api/tables/{table}/log", download_log), WebSocketRoute("/ws/{table}", seat_socket),
+        Route("/api/tables/{table}/log", download_log), Route("/api/tables/{table}/hint", hint), WebSocketRoute("/ws/{table}", seat_socket),
     ]
     app = Starlette(routes=routes, exception_handlers={BadRequest: bad_request, Exception: internal_error})
     app.state.server = Server(folder, bot_delay)

@@ -139,6 +139,18 @@ class Table:
         self._apply(seat, action)
         return None
 
+    def hint(self, seat: int) -> dict | None:
+        """The move the heuristic player would make in ``seat`` now (it reads only what that seat may know),
+        as ``{"move", "label"}``; None when the seat is not to act."""
+        from rulelang.interpreter.agents import HeuristicAgent
+        from rulelang.web.views import move_label
+        state = self.state
+        if state.is_terminal() or self.failure is not None or state.current_player() != seat:
+            return None
+        action = HeuristicAgent(len(state.history)).step(state)
+        name = state.action_to_string(action)
+        return {"move": name, "label": name if action < self.game.num_cards else move_label(state, seat, action)[0]}
+
     # ------------------------------------------------------------------ what the table shows
     def shown(self, diagnostic: Diagnostic) -> dict:
         """A diagnostic as JSON with its rendered text (``error``), naming rule files without the server's

@@ -130,6 +130,15 @@ function drawHand(view) {
   }
 }
 
+async function askHint() {
+  const reply = await fetch(`/api/tables/${tableId}/hint`, {headers: {"x-seat-token": token}});
+  const data = await reply.json();
+  document.getElementById("hint").textContent = reply.ok ? `the heuristic player would play ${data.label}` : data.error;
+  for (const node of document.querySelectorAll("#hand [data-card], #decisions [data-move]")) {
+    node.classList.toggle("hinted", reply.ok && (node.dataset.card === data.move || node.dataset.move === data.move));
+  }
+}
+
 function drawTalk(view) {
   const talk = document.getElementById("talk");
   talk.replaceChildren(...view.talk.filter(line => line.trim()).map(line => el("li", line.trim())));
@@ -199,6 +208,8 @@ function render(view) {
   document.body.classList.toggle("my-turn", view.your_turn);
   drawPlayers(view); drawTrick(view); drawFacts(view); drawHand(view);
   drawTalk(view); drawHistory(view); drawResult(view);
+  document.getElementById("hint-button").hidden = !view.your_turn;
+  document.getElementById("hint").textContent = "";
 }
 
 function connect() {
@@ -226,4 +237,5 @@ async function start() {
   connect();
 }
 
+document.getElementById("hint-button").addEventListener("click", askHint);
 start();
