@@ -120,6 +120,10 @@ def _of_state(helper: str) -> Callable:
     return emit
 
 
+def _trick_points(scope, args):
+    return call("_card_points", scope.table(tuple(scope.points)), call("_trick_cards", name(STATE), args[0].code))
+
+
 def _tricks_worth(scope, args):
     return call("_tricks_worth", name(STATE), scope.table(tuple(scope.points)), args[0].code, args[1].code)
 
@@ -162,6 +166,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "card_points": FunctionSpec((CARDS,), INT, _card_points_of, "the card points of a set of cards"),
     "trick_cards": FunctionSpec((INT,), CARDS, _of_state("_trick_cards"),
                                 "the cards of trick number N once it is finished (none before)"),
+    "trick_points": FunctionSpec((INT,), INT, _trick_points,
+                                 "the card points of trick number N once it is finished (0 before)"),
     "cards_played": FunctionSpec((SEATS,), CARDS, _of_state("_cards_played"),
                                  "the cards a seat or a set of seats played this deal"),
     "position": FunctionSpec((CARD,), INT, _of_state("_position"),

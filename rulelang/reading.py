@@ -30,7 +30,7 @@ CALLS = {
     "trick_of": "the number of the trick {0} fell in", "taken_by": "the player who took {0}",
     "won": "the cards taken by {0}",
     "winning_card": "the card that won trick no. {0}", "trick_cards": "the cards of trick no. {0}",
-    "card_points": "the card points of {0}",
+    "card_points": "the card points of {0}", "trick_points": "the card points of trick no. {0}",
     "cards_played": "the cards played by {0}",
     "first_trick_won": "the number of the first trick taken by {0}",
     "tricks_worth": "the number of tricks taken by {0} worth at least {1} card points",

@@ -182,6 +182,22 @@ def test_one_tricks_cards_and_points_and_the_cards_a_party_played_can_be_scored(
     assert sorted(abs(score) for score in state.scores) == [30, 30, 30, 30]
 
 
+def test_trick_points_are_the_card_points_of_a_finished_trick_and_nothing_before(game):
+    scored = "trick_points(1) + trick_points(12) + trick_points(13)"     # there is no trick 13: it counts 0
+    text = RULES.replace("let value = 1 +", f"let value = {scored} + 0 * (1 +")
+    text = text.replace("(if announced(kontra) then 2 else 0)\n", "(if announced(kontra) then 2 else 0))\n")
+    g = load_text(text, max_deals=1)
+    t = Table(g, HANDS, dealer="P4")
+    t.do("P1 A♣", "P2 Q♣", "P3 A♥", "P4 Q♣")                 # trick 1: 11 + 3 + 11 + 3 = 28
+    state = t.state
+    while not state.is_terminal():
+        state.apply_action(next(a for a in state.legal_actions() if a < g.num_cards))
+    last_cards, _ = state.deal_results[-1]["last_trick"]
+    last = sum(g.deck.cards[card].points for _, card in last_cards)
+    assert len(HANDS["P1"].split()) == 12
+    assert sorted(abs(score) for score in state.scores) == [28 + last] * 4
+
+
 def test_a_seat_that_called_for_the_defenders_is_never_dealt_a_queen_of_clubs_in_the_worlds_of_another(game):
     from rulelang.interpreter.agents.inference import public_voids
     t = Table(game, HANDS, dealer="P4")
