@@ -240,6 +240,28 @@ def test_the_finished_match_downloads_as_a_log_that_replays(client, tmp_path):
     assert outcome.ok, outcome.problem
 
 
+def test_after_the_match_the_same_people_play_again_at_a_new_table_with_new_links(client):
+    reply = client.post("/api/tables", json={"game": "zwanzig-ab", "seats": ["person", "random", "person", "heuristic"],
+                                             "names": ["Anna", "", "Bert", ""], "deals": 1})
+    table = {"id": reply.json()["table"], "tokens": {s: row["link"].split("#")[1] for s, row in
+                                                     enumerate(reply.json()["seats"]) if row["link"]}}
+    again = f"/api/tables/{table['id']}/again"
+    assert client.post(again, headers={"x-seat-token": table["tokens"][0]}).status_code == 409
+    play_people(client, table, seed=2)
+    first = client.post(again, headers={"x-seat-token": table["tokens"][0]}).json()
+    second = client.post(again, headers={"x-seat-token": table["tokens"][2]}).json()
+    assert first["table"] == second["table"] != table["id"]
+    new = {"id": first["table"], "tokens": {0: first["link"].split("#")[1], 2: second["link"].split("#")[1]}}
+    assert set(new["tokens"].values()).isdisjoint(table["tokens"].values())
+    rows = view(client, new, 2)["players"]
+    assert [(r["kind"], r["name"]) for r in rows] == [("person", "Anna"), ("random", ""), ("person", "Bert"),
+                                                      ("heuristic", "")]
+    assert view(client, table, 0)["again"] is True
+    old_token = {"x-seat-token": table["tokens"][0]}
+    assert client.get(f"/api/tables/{new['id']}/view", headers=old_token).status_code == 403
+    assert play_people(client, new, seed=3)["result"] is not None
+
+
 # ---------------------------------------------------------------------- restart
 def test_a_restarted_server_resumes_its_tables_where_they_stood(tmp_path):
     folder = str(tmp_path / "store")

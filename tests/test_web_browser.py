@@ -198,6 +198,12 @@ def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, 
         with page.expect_download() as download:
             page.click("#download")
         assert download.value.path().read_text(encoding="utf-8").startswith('{"type": "header"')
+    seat, page = next(iter(pages.items()))
+    old = page.url
+    page.click("#again")
+    page.wait_for_url(lambda url: url != old and "/t/" in url)
+    page.wait_for_function("() => current !== null && current.result === null")
+    assert page.text_content("#my-seat strong").startswith(seat)
     assert illegal or game == "zwanzig-ab", "no illegal click was tried"
 
 

@@ -70,7 +70,8 @@ class Server:
             raise BadRequest(404, "there is no such table on this server")
         game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
         table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"],
-                      folders=self.folders(), names=row["names"] or [""] * len(row["kinds"]))
+                      folders=self.folders(), names=row["names"] or [""] * len(row["kinds"]), deals=row["deals"],
+                      next_id=row["next_id"])
         await run_in_threadpool(table.start)
         idle = [known for known in self.tables if known not in self.running]
         if len(self.tables) >= MAX_TABLES_CACHED and idle:
@@ -123,6 +124,17 @@ class Server:
                     await asyncio.sleep(self.bot_delay)
         finally:
             self.running.discard(table.id)
+
+    async def open_table(self, ref: str, game, kinds: list[str], names: list[str], deals: int | None) -> Table:
+        """A new table, kept and started: its agents and chance make the first moves in the background."""
+        tokens = [new_token() if kind == PERSON else None for kind in kinds]
+        table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31),
+                      folders=self.folders(), names=names, deals=deals)
+        await run_in_threadpool(table.start)
+        self.store.add_table(table, time.time())
+        self.tables[table.id] = table
+        self.kick(table)
+        return table
 
     def folders(self) -> tuple[str, ...]:
         """The server's folders of rule files, which no text shown to a person names."""
@@ -212,16 +224,27 @@ async def create_table(request: Request) -> Response:
         raise BadRequest(400, str(exc)) from None
     except RuleError as exc:
         raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
-    tokens = [new_token() if kind == PERSON else None for kind in kinds]
-    table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31),
-                  folders=server.folders(), names=names)
-    await run_in_threadpool(table.start)
-    server.store.add_table(table, deals, time.time())
-    server.tables[table.id] = table
-    server.kick(table)
-    links = [{"seat": game.seat_name(s), "kind": kind, "name": names[s], "link": f"/t/{table.id}#{tokens[s]}" if tokens[s] else None}
+    table = await server.open_table(ref, game, kinds, names, deals)
+    links = [{"seat": game.seat_name(s), "kind": kind, "name": names[s], "link": table.link(s)}
              for s, kind in enumerate(kinds)]
     return JSONResponse({"table": table.id, "title": game.definition.title, "seats": links}, status_code=201)
+
+
+async def play_again(request: Request) -> Response:
+    """After the match: the same game, seats and names at a new table (made once, by the first who asks);
+    the asking seat's link to it."""
+    server = server_of(request)
+    table, seat = await server.seat(request.path_params["table"], token_of(request))
+    async with server.lock(table.id):
+        if not table.state.is_terminal() and table.failure is None:
+            raise BadRequest(409, "the match is not over yet")
+        if table.next_id is None:
+            again = await server.open_table(table.ref, table.game, table.kinds, table.names, table.deals)
+            table.next_id = again.id
+            server.store.set_next(table.id, again.id)
+        await server.broadcast(table)
+    again = await server.table(table.next_id)
+    return JSONResponse({"table": again.id, "link": again.link(seat)})
 
 
 # ---------------------------------------------------------------------- a seat's API
@@ -321,7 +344,8 @@ def create_app(folder: str, bot_delay: float = 0.4) -> Starlette:
         Route("/api/games", list_games), Route("/api/rules", upload_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/view", view), Route("/api/tables/{table}/move", move, methods=["POST"]),
-        Route("/api/tables/{table}/log", download_log), Route("/api/tables/{table}/hint", hint), WebSocketRoute("/ws/{table}", seat_socket),
+        Route("/api/tables/{table}/log", download_log), Route("/api/tables/{table}/hint", hint),
+        Route("/api/tables/{table}/again", play_again, methods=["POST"]), WebSocketRoute("/ws/{table}", seat_socket),
     ]
     app = Starlette(routes=routes, exception_handlers={BadRequest: bad_request, Exception: internal_error})
     app.state.server = Server(folder, bot_delay)

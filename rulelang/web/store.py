@@ -16,7 +16,7 @@ from pathlib import Path
 SCHEMA = """
 create table if not exists tables (
     id text primary key, ref text not null, kinds text not null, tokens text not null,
-    seed integer not null, deals integer, history text not null, created real not null, names text not null default '[]'
+    seed integer not null, deals integer, history text not null, created real not null, names text not null default '[]', next_id text
 );
 create table if not exists uploads (
     ref text primary key, name text not null, title text not null, players integer, created real not null
@@ -69,12 +69,17 @@ class Store:
         return path if path.parent == self.rules and path.is_file() else None
 
     # ------------------------------------------------------------------ tables
-    def add_table(self, table, deals: int | None, now: float) -> None:
+    def add_table(self, table, now: float) -> None:
         """Keep a new table."""
         with self.lock, self.db:
-            self.db.execute("insert into tables values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("insert into tables values (?, ?, ?, ?, ?, ?, ?, ?, ?, null)",
                             (table.id, table.ref, json.dumps(table.kinds), json.dumps(table.tokens), table.seed,
-                             deals, json.dumps(table.history), now, json.dumps(table.names, ensure_ascii=False)))
+                             table.deals, json.dumps(table.history), now, json.dumps(table.names, ensure_ascii=False)))
+
+    def set_next(self, table_id: str, next_id: str) -> None:
+        """Note the table where the people of ``table_id`` play again."""
+        with self.lock, self.db:
+            self.db.execute("update tables set next_id = ? where id = ?", (next_id, table_id))
 
     def save_history(self, table) -> None:
         """Keep a table's action history as it is now."""
@@ -84,10 +89,11 @@ class Store:
     def table_row(self, table_id: str) -> dict | None:
         """A stored table's fields, or None."""
         with self.lock:
-            row = self.db.execute("select ref, kinds, tokens, seed, deals, history, names from tables where id = ?",
+            row = self.db.execute("select ref, kinds, tokens, seed, deals, history, names, next_id from tables where id = ?",
                                   (table_id,)).fetchone()
         if row is None:
             return None
-        ref, kinds, tokens, seed, deals, history, names = row
+        ref, kinds, tokens, seed, deals, history, names, next_id = row
         return {"id": table_id, "ref": ref, "kinds": json.loads(kinds), "tokens": json.loads(tokens), "seed": seed,
-                "deals": deals, "history": json.loads(history), "names": json.loads(names)}
+                "deals": deals, "history": json.loads(history), "names": json.loads(names),
+                "next_id": next_id}

@@ -48,6 +48,8 @@ class Table:
     folders: tuple[str, ...] = ()
     names: list[str] = field(default_factory=list)
     online: dict[int, int] = field(default_factory=dict)
+    deals: int | None = None
+    next_id: str | None = None
     agents: list = field(default_factory=list)
     chance: object = None
 
@@ -94,6 +96,10 @@ class Table:
             if own is not None and secrets.compare_digest(own.encode(), str(token).encode()):
                 found = seat
         return found
+
+    def link(self, seat: int) -> str | None:
+        """The path of ``seat``'s link (None for an agent's seat)."""
+        return f"/t/{self.id}#{self.tokens[seat]}" if self.tokens[seat] else None
 
     def people(self) -> list[int]:
         """The seats where a person sits."""

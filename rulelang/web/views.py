@@ -199,4 +199,5 @@ def seat_view(table, seat: int) -> dict:
         "contract": contract_view(game, seen), "facts": facts(game, seen, table.titles), **faces, "talk": table.talk[seat][-200:],
         "deals": deal_history(game, table.record), "result": result_view(state), "observation": seen,
         "failure": table.shown(table.failure)["error"] if table.failure is not None else None,
+        "again": table.next_id is not None,
     }

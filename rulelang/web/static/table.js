@@ -182,7 +182,20 @@ function drawResult(view) {
   const link = el("button", "Download the log", "download");
   link.id = "download";
   link.addEventListener("click", download);
-  box.append(link);
+  const again = el("button", view.again ? "Join the next match" : "Play again", "decision");
+  again.id = "again";
+  again.addEventListener("click", playAgain);
+  box.append(link, document.createTextNode(" "), again);
+}
+
+async function playAgain() {
+  const reply = await fetch(`/api/tables/${tableId}/again`, {method: "POST", headers: {"x-seat-token": token}});
+  const data = await reply.json();
+  if (!reply.ok) {
+    document.getElementById("message").textContent = data.error;
+    return;
+  }
+  location.assign(data.link);
 }
 
 async function download() {
