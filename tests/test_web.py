@@ -107,6 +107,8 @@ def test_requests_that_are_not_json_or_too_large_are_refused(client):
     ({"game": "zwanzig-ab", "seats": ["person", "openspiel-ismcts", "random", "random"]}, "a person or one of"),
     ({"game": "zwanzig-ab", "seats": ["person", "search:ms=0", "random", "random"]}, "not a valid ms"),
     ({"game": "zwanzig-ab", "seats": ["person"] * 4, "deals": 0}, "number of deals"),
+    ({"game": "zwanzig-ab", "seats": ["person"] * 4, "seed": -1}, "the seed is"),
+    ({"game": "zwanzig-ab", "seats": ["person"] * 4, "seed": "x"}, "the seed is"),
     ({"game": "upload:upload-x.yaml", "seats": ["person"] * 4}, "no uploaded rule file"),
     ({"game": "zwanzig-ab", "seats": ["person"] * 4, "names": ["Anna"]}, "one name for each"),
     ({"game": "zwanzig-ab", "seats": ["person"] * 4, "names": ["x" * 31, "", "", ""]}, "at most 30"),
@@ -141,7 +143,7 @@ def test_a_seat_link_opens_its_own_seat_only(client):
 
 def test_people_are_named_and_shown_at_the_table_while_their_page_is_open(client):
     reply = client.post("/api/tables", json={"game": "zwanzig-ab", "seats": ["person", "random", "person", "random"],
-                                             "names": ["  Anna   Maria ", "", "Bert", ""]})
+                                             "names": ["  Anna   Maria ", "", "Bert", ""], "seed": 1})
     assert [s["name"] for s in reply.json()["seats"]] == ["Anna Maria", "", "Bert", ""]
     table = {"id": reply.json()["table"], "tokens": {s: row["link"].split("#")[1] for s, row in
                                                      enumerate(reply.json()["seats"]) if row["link"]}}
@@ -202,6 +204,19 @@ def test_decisions_are_buttons_with_the_games_titles(client):
     assert {"Solo", "Kontra on Game"} <= labels or "Pagat Ultimo (dazu)" in labels, labels
 
 
+def test_the_declarer_is_offered_the_exposed_dummys_cards_when_the_dummy_is_to_play(client):
+    table = make_table(client, "bridge", ["person"] * 4)
+    offered = []
+    def note(seat, seen):
+        own = {c["card"] for c in seen["hand"]}
+        extra = {c["card"] for c in seen["played_for"]}
+        assert extra == set(seen["moves"]["cards"]) - own
+        if extra:
+            offered.append(extra <= set(seen["observation"].get("dummy_hand", [])))
+    play_people(client, table, seed=6, on_view=note)
+    assert offered and all(offered)
+
+
 # ---------------------------------------------------------------------- hidden information
 @pytest.mark.parametrize("game, seed", [("zwanzig-ab", 1), ("zwanzigerrufen", 2)])
 def test_nothing_sent_to_a_seat_names_a_card_another_seat_holds(client, game, seed):
@@ -242,7 +257,7 @@ def test_the_finished_match_downloads_as_a_log_that_replays(client, tmp_path):
 
 def test_after_the_match_the_same_people_play_again_at_a_new_table_with_new_links(client):
     reply = client.post("/api/tables", json={"game": "zwanzig-ab", "seats": ["person", "random", "person", "heuristic"],
-                                             "names": ["Anna", "", "Bert", ""], "deals": 1})
+                                             "names": ["Anna", "", "Bert", ""], "deals": 1, "seed": 4})
     table = {"id": reply.json()["table"], "tokens": {s: row["link"].split("#")[1] for s, row in
                                                      enumerate(reply.json()["seats"]) if row["link"]}}
     again = f"/api/tables/{table['id']}/again"
@@ -263,6 +278,14 @@ def test_after_the_match_the_same_people_play_again_at_a_new_table_with_new_link
 
 
 # ---------------------------------------------------------------------- restart
+def test_a_table_made_with_a_seed_deals_the_same_cards_and_its_log_says_so(client):
+    first = make_table(client, "zwanzigerrufen", ["person", "random", "random", "random"], seed=77)
+    second = make_table(client, "zwanzigerrufen", ["person", "random", "random", "random"], seed=77)
+    _, one = whose_turn(client, first)
+    _, two = whose_turn(client, second)
+    assert one["hand"] == two["hand"] and one["step"] == two["step"]
+
+
 def test_a_restarted_server_resumes_its_tables_where_they_stood(tmp_path):
     folder = str(tmp_path / "store")
     with TestClient(create_app(folder, bot_delay=0)) as first:

@@ -12,9 +12,9 @@ from rulelang.loader import load_game
 WAIT = 60.0
 
 
-def make_table(client, game: str, seats: list[str], deals: int | None = 1) -> dict:
-    """Create a table; ``{"id", "tokens": {seat index: token}, "reply"}``."""
-    reply = client.post("/api/tables", json={"game": game, "seats": seats, "deals": deals})
+def make_table(client, game: str, seats: list[str], deals: int | None = 1, seed: int = 1) -> dict:
+    """Create a table, its cards shuffled from ``seed``; ``{"id", "tokens": {seat index: token}, "reply"}``."""
+    reply = client.post("/api/tables", json={"game": game, "seats": seats, "deals": deals, "seed": seed})
     assert reply.status_code == 201, reply.text
     data = reply.json()
     tokens = {s: row["link"].split("#", 1)[1] for s, row in enumerate(data["seats"]) if row["link"]}

@@ -68,6 +68,15 @@ class Server:
         row = self.store.table_row(table_id) if len(table_id) < 64 else None
         if row is None:
             raise BadRequest(404, "there is no such table on this server")
+        async with self.lock(table_id):
+            found = self.tables.get(table_id)
+            if found is None:
+                found = await self.rebuild(row)
+        self.kick(found)
+        return found
+
+    async def rebuild(self, row: dict) -> Table:
+        """A stored table made anew by replaying its history, and kept in memory."""
         game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
         table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"],
                       folders=self.folders(), names=row["names"] or [""] * len(row["kinds"]), deals=row["deals"],
@@ -76,8 +85,7 @@ class Server:
         idle = [known for known in self.tables if known not in self.running]
         if len(self.tables) >= MAX_TABLES_CACHED and idle:
             self.tables.pop(idle[0])
-        self.tables[table_id] = table
-        self.kick(table)
+        self.tables[table.id] = table
         return table
 
     async def seat(self, table_id: str, token: str | None) -> tuple[Table, int]:
@@ -125,10 +133,12 @@ class Server:
         finally:
             self.running.discard(table.id)
 
-    async def open_table(self, ref: str, game, kinds: list[str], names: list[str], deals: int | None) -> Table:
+    async def open_table(self, ref: str, game, kinds: list[str], names: list[str], deals: int | None,
+                         seed: int | None = None) -> Table:
         """A new table, kept and started: its agents and chance make the first moves in the background."""
         tokens = [new_token() if kind == PERSON else None for kind in kinds]
-        table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, secrets.randbelow(1 << 31),
+        seed = secrets.randbelow(1 << 31) if seed is None else seed
+        table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, seed,
                       folders=self.folders(), names=names, deals=deals)
         await run_in_threadpool(table.start)
         self.store.add_table(table, time.time())
@@ -209,9 +219,12 @@ async def upload_rules(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    """A new table: ``{"game", "seats": ["person", "heuristic", …], "names": […], "deals"}``; the seat links."""
+    """A new table: ``{"game", "seats": ["person", "heuristic", …], "names": […], "deals", "seed"}``; the seat
+    links. Without a seed the cards are shuffled from a fresh random seed (kept in the log)."""
     server, data = server_of(request), await read_json(request)
-    ref, deals = data.get("game"), data.get("deals")
+    ref, deals, seed = data.get("game"), data.get("deals"), data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 31):
+        raise BadRequest(400, f"the seed is a whole number from 0 to {(1 << 31) - 1}, or empty")
     if not isinstance(ref, str):
         raise BadRequest(400, "choose a game")
     if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS):
@@ -224,7 +237,7 @@ async def create_table(request: Request) -> Response:
         raise BadRequest(400, str(exc)) from None
     except RuleError as exc:
         raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
-    table = await server.open_table(ref, game, kinds, names, deals)
+    table = await server.open_table(ref, game, kinds, names, deals, seed)
     links = [{"seat": game.seat_name(s), "kind": kind, "name": names[s], "link": table.link(s)}
              for s, kind in enumerate(kinds)]
     return JSONResponse({"table": table.id, "title": game.definition.title, "seats": links}, status_code=201)

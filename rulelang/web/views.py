@@ -187,7 +187,9 @@ def seat_view(table, seat: int) -> dict:
     """Everything ``seat``'s page shows now; built from ``observation(seat)`` and public facts only."""
     state, game = table.state, table.game
     seen = state.observation(seat)
+    own = set(seen["hand"])
     faces = {"hand": [card_face(game, c) for c in seen["hand"]],
+             "played_for": [card_face(game, c) for c in moves(state, seat)["cards"] if c not in own],
              "trick": [{"seat": s, **card_face(game, c)} for s, c in seen.get("trick", [])],
              "last_trick": table.last_trick(seat)}
     actor = state.current_player() if not state.is_terminal() else None

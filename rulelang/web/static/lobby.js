@@ -75,7 +75,9 @@ async function createTable(event) {
   const seats = [...document.querySelectorAll("#seats select")].map(s => s.value);
   const deals = document.getElementById("deals").value;
   const names = [...document.querySelectorAll("#seats input")].map(n => n.value);
-  const body = {game: document.getElementById("game").value, seats, names, deals: deals ? Number(deals) : null};
+  const seed = document.getElementById("seed").value;
+  const body = {game: document.getElementById("game").value, seats, names, deals: deals ? Number(deals) : null,
+                seed: seed ? Number(seed) : null};
   const reply = await fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
                                            body: JSON.stringify(body)});
   const data = await reply.json();

@@ -119,6 +119,14 @@ function drawHand(view) {
     button.addEventListener("click", () => send(card.card));
     hand.append(button);
   }
+  const other = document.getElementById("played-for");
+  other.replaceChildren();
+  if (view.played_for.length) other.append(el("span", "you play these for another seat: "));
+  for (const card of view.played_for) {
+    const button = cardNode(card, "button");
+    button.addEventListener("click", () => send(card.card));
+    other.append(button);
+  }
   const decisions = document.getElementById("decisions");
   decisions.replaceChildren();
   for (const d of view.moves.decisions) {
