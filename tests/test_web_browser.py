@@ -84,6 +84,7 @@ def new_table(page, base: str, game: str, seats: list[str]) -> dict[str, str]:
         if kind == "person":
             page.fill(f"#seats input[name=name{number}]", NAMES[number])
     page.fill("#deals", "1")
+    page.fill("#seed", "5")
     page.click("#create")
     page.wait_for_selector("#links a.seat-link")
     return {link.get_attribute("data-seat"): link.get_attribute("href")
