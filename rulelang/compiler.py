@@ -181,7 +181,25 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for counter in (self.data.get("match") or {}).get("counters") or {}:
             names[counter] = Binding(INT, state_item("counters", str(counter)))
         names.update(_state_names(players))
+        scope.defines = self.definitions(names)
         return scope
+
+    def definitions(self, names: dict) -> dict:
+        """The ``define`` expressions, parsed; a definition named like another name of the game is an error."""
+        found = {}
+        for name in self.data.get("define") or {}:
+            path = ("define", name)
+            origin = expr_origin(self.doc, path)
+            if name in names:
+                self.report.add(Diagnostic("N235", f"the definition '{name}' has the name of something the game "
+                                           "already names (a param, suit, tag, option, variable or built-in name)",
+                                           self.doc.span_of(path), "give the definition a name of its own"))
+                continue
+            try:
+                found[name] = (parse_expr(self.rule_text(path), origin), origin)
+            except RuleError as exc:
+                self.report.extend(exc.diagnostics)
+        return found
 
     def option_names(self):
         """Option, contract and item names, usable as name constants in expressions."""

@@ -47,7 +47,8 @@ SIMPLE_STATEMENTS = {
 }
 
 # Readable statements that add one entry to a mapping: rule name -> the mapping's key.
-GROUPED_STATEMENTS = {"param": "params", "alias": "aliases", "tag": "tags", "forbid": "forbid", "let": "let"}
+GROUPED_STATEMENTS = {"param": "params", "define": "define", "alias": "aliases", "tag": "tags", "forbid": "forbid",
+                      "let": "let"}
 
 
 def load_dsl(text: str, path: str) -> Document:

@@ -190,6 +190,12 @@ def section_params(ctx: Context) -> Lines:
     return _titled("Parameters", [f"{k} = {plain(v)}" for k, v in params.items()]) if params else []
 
 
+def section_definitions(ctx: Context) -> Lines:
+    """The named expressions (``define``), each in words."""
+    defined = ctx.data.get("define") or {}
+    return _titled("Definitions", [f"{k} means {ctx.say(v)}" for k, v in defined.items()]) if defined else []
+
+
 def section_deal(ctx: Context) -> Lines:
     """The steps of one deal, numbered; identical steps in a row are told once ("2–3. …, twice")."""
     steps, dealt = [], False
@@ -338,7 +344,7 @@ def phase_lines(ctx: Context, kind, body: dict, dealt: bool) -> Lines:
 
 
 SECTIONS: list[Callable[[Context], Lines]] = [
-    section_header, section_table, section_cards, section_params, section_deal, section_contracts, section_items,
+    section_header, section_table, section_cards, section_params, section_definitions, section_deal, section_contracts, section_items,
     section_match, section_notes,
 ]
 

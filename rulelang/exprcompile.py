@@ -75,13 +75,14 @@ class Scope:
     module: CodeModule = field(default_factory=CodeModule)
     twins: tuple = ()                   # per card, the mask of its copies; empty when the pack has one copy
     teams: tuple = ()                   # per seat, the mask of its fixed team; empty without ``teams``
+    defines: dict = field(default_factory=dict)   # ``define`` name -> (parsed expression, its origin)
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
-                     self.reads, self.card_order, self.module, self.twins, self.teams)
+                     self.reads, self.card_order, self.module, self.twins, self.teams, self.defines)
 
     def table(self, value) -> ast.Name:
         """The game module's name for a table built at compile time."""
@@ -124,8 +125,9 @@ def popcount(mask: int) -> int:
 
 
 class _Compiler:
-    def __init__(self, scope: Scope, origin: Span | None):
+    def __init__(self, scope: Scope, origin: Span | None, expanding: tuple = ()):
         self.scope, self.origin, self.errors = scope, origin, []
+        self.expanding = expanding      # the definitions being worked out, outermost first
 
     def fail(self, node: Expr, code: str, message: str, hint: str) -> Compiled:
         self.errors.append(Diagnostic(code, message, locate(self.origin, node.line, node.column), hint))
@@ -195,9 +197,23 @@ class _Compiler:
     def op_name(self, e: Expr) -> Compiled:
         binding = self.scope.names.get(e.value)
         if binding is None:
-            return self.unknown_name(e)
+            return self.definition(e) if e.value in self.scope.defines else self.unknown_name(e)
         self.scope.reads.add(e.value)
         return Compiled(binding.type, copy.deepcopy(binding.code), binding.is_const, binding.const)
+
+    def definition(self, e: Expr) -> Compiled:
+        """A ``define`` name: its expression worked out here, in this place's scope (errors located in it)."""
+        name = str(e.value)
+        if name in self.expanding:
+            chain = " → ".join((*self.expanding[self.expanding.index(name):], name))
+            return self.fail(e, "N234", f"the definition '{name}' uses itself: {chain}",
+                             "a definition may use other definitions, but never, through them, itself")
+        self.scope.reads.add(name)
+        expr, origin = self.scope.defines[name]
+        inner = _Compiler(self.scope, origin, (*self.expanding, name))
+        result = inner.node(expr)
+        self.errors.extend(inner.errors)
+        return result
 
     def unknown_name(self, e: Expr) -> Compiled:
         import difflib

@@ -417,7 +417,7 @@ def _readable_block(keyword: str, table: dict) -> Printer:
 
 
 TOP = {
-    "game": _game, "title": _title, "params": _params,
+    "game": _game, "title": _title, "params": _params, "define": grouped_statement("define {k} = {v}", expr_text),
     "players": scalar_statement("players"), "direction": scalar_statement("direction"),
     "about": _readable_block("about", ABOUT), "deck": _deck, "seating": _readable_block("seating", SEATING),
     "phases": _phases, "match": _readable_block("match", MATCH),
