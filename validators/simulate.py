@@ -118,9 +118,12 @@ def _too_long(state, bound: int) -> Diagnostic:
 
 
 def zero_sum(state) -> Diagnostic | None:
-    """E552 if the game settles between sides and this deal's scores do not sum to zero."""
+    """E552 if the game settles between sides (``declarers_share``) and this deal's scores do not sum to zero;
+    a settlement declared not zero-sum (``declarers_score``) is not checked."""
     definition = state.game.definition
     settles = [p for p in definition.phases if getattr(p, "kind", None) == "settle"]
+    if any(p.pattern == "declarers_score" for p in settles):
+        return None
     if not settles:
         return None
     deltas = [score - definition.match.start for score in state.scores]

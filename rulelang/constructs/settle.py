@@ -1,8 +1,11 @@
 """``settle``: every item that counts scored for one side, then the net settled between the sides.
 
 YAML ``- settle: {pattern: declarers_share, multiplier: EXPR}`` with the items under
-``items``; DSL ``settle { … }``. Each defender pays the net to the declaring side, which
-shares it; an item scored for each seat alone (``per_seat``) is paid by every other seat.
+``items``; DSL ``settle { … }``. With ``declarers_share`` each defender pays the net to the
+declaring side, which shares it; with ``declarers_score`` each declarer scores the net (won or
+lost) and the defenders' scores stay as they are — a settlement declared not zero-sum, as in
+games where only the declarer's score is written down. An item scored for each seat alone
+(``per_seat``) is paid by every other seat.
 Each doubling step (Kontra, Retour, …) doubles its item; with ``doubling_adds: N`` a step
 adds N to the item's value instead (announcements worth +2 each rather than ×2).
 """
@@ -56,8 +59,11 @@ class Settle(Construct):
                                        'additionalProperties': False,
                                        'properties': {'pattern': {'description': 'declarers_share: each defender '
                                                                                  'pays the net, the declaring side '
-                                                                                 'shares the total.',
-                                                                  'enum': ['declarers_share']},
+                                                                                 'shares the total (zero-sum); '
+                                                                                 'declarers_score: each declarer '
+                                                                                 'scores the net, the defenders '
+                                                                                 'nothing (not zero-sum).',
+                                                                  'enum': ['declarers_share', 'declarers_score']},
                                                       'multiplier': {'description': 'A whole-number factor for the '
                                                                                     'whole settlement (e.g. a double '
                                                                                     'round).',
@@ -114,7 +120,12 @@ class Settle(Construct):
                                  "level": levels.get(item.name, 0)})
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         part.multiplier = multiplier
-        Settle._pay(st, net * multiplier, declarers, defenders)
+        if phase.pattern == "declarers_score":
+            for seat in range(st.game.num_players):
+                if declarers >> seat & 1 and net:
+                    st.add_score(seat, net * multiplier)
+        else:
+            Settle._pay(st, net * multiplier, declarers, defenders)
         for seat, amount in enumerate(personal):
             if amount:
                 st.add_score(seat, amount * multiplier)
@@ -180,8 +191,10 @@ class Settle(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.explain import rest
-        lines = ["Settlement: every item that counts is scored for the side that achieved it; each defender pays "
-                 "the net to the declaring side, which shares it"]
+        lines = ["Settlement: every item that counts is scored for the side that achieved it; " +
+                 ("each declarer scores the net, won or lost, and the defenders score nothing (the deal does not "
+                  "sum to zero)" if body.get("pattern") == "declarers_score" else
+                  "each defender pays the net to the declaring side, which shares it")]
         if body.get("multiplier") is not None:
             lines.append(f"The whole settlement is multiplied by {ctx.say(body['multiplier'])}")
         if body.get("doubling_adds"):
