@@ -367,7 +367,7 @@ def test_a_rule_that_fails_in_play_stops_the_table_with_its_diagnostic(client):
             break
         choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
         move(client, table, seat, choices[0])
-    assert failed is not None and failed["failure"].startswith("upload-") and "error[E553]" in failed["failure"]
+    assert failed is not None and failed["failure"].startswith("fails.yaml:") and "error[E553]" in failed["failure"]
     assert str(client.app.state.server.store.rules) not in failed["failure"]
     stopped = move(client, table, 0, "pass")
     assert stopped.status_code == 409 and stopped.json()["code"] == "E553"

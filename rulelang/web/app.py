@@ -79,7 +79,7 @@ class Server:
         """A stored table made anew by replaying its history, and kept in memory."""
         game = await run_in_threadpool(load_for_table, self.store, row["ref"], row["deals"])
         table = Table(row["id"], row["ref"], game, row["kinds"], row["tokens"], row["seed"], row["history"],
-                      folders=self.folders(), names=row["names"] or [""] * len(row["kinds"]), deals=row["deals"],
+                      renames=self.renames(row["ref"]), names=row["names"] or [""] * len(row["kinds"]), deals=row["deals"],
                       next_id=row["next_id"])
         await run_in_threadpool(table.start)
         idle = [known for known in self.tables if known not in self.running]
@@ -139,17 +139,20 @@ class Server:
         tokens = [new_token() if kind == PERSON else None for kind in kinds]
         seed = secrets.randbelow(1 << 31) if seed is None else seed
         table = Table(secrets.token_urlsafe(9), ref, game, kinds, tokens, seed,
-                      folders=self.folders(), names=names, deals=deals)
+                      renames=self.renames(ref), names=names, deals=deals)
         await run_in_threadpool(table.start)
         self.store.add_table(table, time.time())
         self.tables[table.id] = table
         self.kick(table)
         return table
 
-    def folders(self) -> tuple[str, ...]:
-        """The server's folders of rule files, which no text shown to a person names."""
+    def renames(self, ref: str) -> tuple[tuple[str, str], ...]:
+        """How texts shown at a table of ``ref`` name rule files: an upload by the name it came with, and the
+        server's folders of rule files not at all."""
         from rulelang.loader import games_dir
-        return str(games_dir()), str(self.store.rules)
+        stored = self.store.upload_file(ref) if ref.startswith("upload:") else None
+        named = ((str(stored), self.store.upload_name(ref)),) if stored is not None else ()
+        return (*named, (str(games_dir()) + "/", ""), (str(self.store.rules) + "/", ""))
 
     async def view_of(self, table: Table, seat: int) -> dict:
         """``seat``'s view, made while no move changes the table."""

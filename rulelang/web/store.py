@@ -59,6 +59,12 @@ class Store:
             rows = self.db.execute("select ref, name, title, players from uploads order by created desc").fetchall()
         return [{"ref": ref, "name": name, "title": title, "players": players} for ref, name, title, players in rows]
 
+    def upload_name(self, ref: str) -> str:
+        """The file name upload ``ref`` came with."""
+        with self.lock:
+            row = self.db.execute("select name from uploads where ref = ?", (ref,)).fetchone()
+        return row[0] if row else ref
+
     def upload_file(self, ref: str) -> Path | None:
         """The rule file of upload ``ref``, or None when there is no such upload."""
         with self.lock:

@@ -45,7 +45,7 @@ class Table:
     talk: list[list[str]] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)
     failure: Diagnostic | None = None
-    folders: tuple[str, ...] = ()
+    renames: tuple[tuple[str, str], ...] = ()
     names: list[str] = field(default_factory=list)
     online: dict[int, int] = field(default_factory=dict)
     deals: int | None = None
@@ -159,13 +159,14 @@ class Table:
 
     # ------------------------------------------------------------------ what the table shows
     def shown(self, diagnostic: Diagnostic) -> dict:
-        """A diagnostic as JSON with its rendered text (``error``), naming rule files without the server's
-        ``folders``."""
+        """A diagnostic as JSON with its rendered text (``error``), naming rule files as people know them: each
+        ``(stored, shown)`` of ``renames`` (an upload's stored path by the name it came with, a folder of the
+        server by nothing) replaced in turn."""
         seen = {"error": diagnostic.render(), **diagnostic.to_json()}
-        for folder in self.folders:
-            seen["error"] = seen["error"].replace(folder + "/", "")
-            if str(seen.get("path", "")).startswith(folder + "/"):
-                seen["path"] = seen["path"][len(folder) + 1:]
+        for stored, shown in self.renames:
+            seen["error"] = seen["error"].replace(stored, shown)
+            if str(seen.get("path", "")).startswith(stored):
+                seen["path"] = shown + seen["path"][len(stored):]
         return seen
 
     def last_trick(self, seat: int) -> dict | None:
