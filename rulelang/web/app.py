@@ -239,7 +239,8 @@ async def create_table(request: Request) -> Response:
     except LobbyError as exc:
         raise BadRequest(400, str(exc)) from None
     except RuleError as exc:
-        raise BadRequest(422, "the rule file has errors", diagnostics=[diagnostic_view(d) for d in exc.diagnostics])
+        raise BadRequest(422, "the rule file has errors",
+                         diagnostics=[diagnostic_view(d, server.renames(ref)) for d in exc.diagnostics])
     table = await server.open_table(ref, game, kinds, names, deals, seed)
     links = [{"seat": game.seat_name(s), "kind": kind, "name": names[s], "link": table.link(s)}
              for s, kind in enumerate(kinds)]

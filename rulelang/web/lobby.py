@@ -42,14 +42,16 @@ def is_shipped(ref: str) -> bool:
     return any(game["ref"] == ref for game in shipped())
 
 
-def diagnostic_view(diagnostic: Diagnostic, stored: str = "", shown: str = "") -> dict:
-    """A diagnostic as the lobby shows it: its JSON form and the rendered text with the source line and caret,
-    the file it was kept as (``stored``) called by the name it was uploaded with (``shown``)."""
-    seen = diagnostic.to_json()
-    if stored and seen.get("path") == stored:
-        seen["path"] = shown
-    text = diagnostic.render()
-    return {**seen, "text": text.replace(stored, shown) if stored else text}
+def diagnostic_view(diagnostic: Diagnostic, renames: tuple[tuple[str, str], ...] = ()) -> dict:
+    """A diagnostic as a page shows it: its JSON form and the rendered text with the source line and caret,
+    naming rule files as people know them: each ``(stored, shown)`` of ``renames`` (an upload's stored path by
+    the name it came with, a folder of the server by nothing) replaced in turn."""
+    seen = {**diagnostic.to_json(), "text": diagnostic.render()}
+    for stored, shown in renames:
+        seen["text"] = seen["text"].replace(stored, shown)
+        if str(seen.get("path", "")).startswith(stored):
+            seen["path"] = shown + seen["path"][len(stored):]
+    return seen
 
 
 def check_upload(store, name: str, text: str) -> dict:
@@ -61,7 +63,7 @@ def check_upload(store, name: str, text: str) -> dict:
     path = store.upload_path(text, "." + name.rsplit(".", 1)[1])
     path.write_text(text, encoding="utf-8")
     found = diagnostics_of(str(path))
-    shown = [diagnostic_view(d, str(path), name) for d in found]
+    shown = [diagnostic_view(d, ((str(path), name),)) for d in found]
     if any(d.is_error for d in found):
         path.unlink(missing_ok=True)
         return {"ok": False, "ref": None, "title": None, "players": None, "diagnostics": shown}

@@ -159,15 +159,11 @@ class Table:
 
     # ------------------------------------------------------------------ what the table shows
     def shown(self, diagnostic: Diagnostic) -> dict:
-        """A diagnostic as JSON with its rendered text (``error``), naming rule files as people know them: each
-        ``(stored, shown)`` of ``renames`` (an upload's stored path by the name it came with, a folder of the
-        server by nothing) replaced in turn."""
-        seen = {"error": diagnostic.render(), **diagnostic.to_json()}
-        for stored, shown in self.renames:
-            seen["error"] = seen["error"].replace(stored, shown)
-            if str(seen.get("path", "")).startswith(stored):
-                seen["path"] = shown + seen["path"][len(stored):]
-        return seen
+        """A diagnostic as :func:`~rulelang.web.lobby.diagnostic_view` shows it, with this table's ``renames``;
+        its rendered text also as ``error``."""
+        from rulelang.web.lobby import diagnostic_view
+        seen = diagnostic_view(diagnostic, self.renames)
+        return {"error": seen["text"], **seen}
 
     def last_trick(self, seat: int) -> dict | None:
         """The last trick taken in the current or just finished deal (everyone saw it), with its winner."""

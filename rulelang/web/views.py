@@ -187,9 +187,9 @@ def seat_view(table, seat: int) -> dict:
     """Everything ``seat``'s page shows now; built from ``observation(seat)`` and public facts only."""
     state, game = table.state, table.game
     seen = state.observation(seat)
-    own = set(seen["hand"])
+    own, allowed = set(seen["hand"]), moves(state, seat)
     faces = {"hand": [card_face(game, c) for c in seen["hand"]],
-             "played_for": [card_face(game, c) for c in moves(state, seat)["cards"] if c not in own],
+             "played_for": [card_face(game, c) for c in allowed["cards"] if c not in own],
              "trick": [{"seat": s, **card_face(game, c)} for s, c in seen.get("trick", [])],
              "last_trick": table.last_trick(seat)}
     actor = state.current_player() if not state.is_terminal() else None
@@ -197,7 +197,7 @@ def seat_view(table, seat: int) -> dict:
         "table": table.id, "title": game.definition.title, "seat": game.seat_name(seat), "step": len(state.history),
         "phase": state.step.kind if state.step is not None and not state.is_terminal() else None,
         "your_turn": actor == seat, "waiting_for": None if actor in (None, CHANCE) else game.seat_name(actor),
-        "players": players(table, seat, seen), "moves": moves(state, seat),
+        "players": players(table, seat, seen), "moves": allowed,
         "contract": contract_view(game, seen), "facts": facts(game, seen, table.titles), **faces, "talk": table.talk[seat][-200:],
         "deals": deal_history(game, table.record), "result": result_view(state), "observation": seen,
         "failure": table.shown(table.failure)["error"] if table.failure is not None else None,
