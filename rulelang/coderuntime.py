@@ -216,6 +216,15 @@ def team_of(teams: tuple, seat: int) -> int:
     return teams[seat] if seat >= 0 else 0
 
 
+def discarded(st, seats: int) -> int:
+    """The cards the seats of ``seats`` discarded face down this deal (an exchange, a talon taken up)."""
+    out = 0
+    for seat, cards in enumerate(st.discards):
+        if seats >> seat & 1:
+            out |= cards
+    return out
+
+
 def bids_of(st, seats: int) -> int:
     """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
     part = getattr(st, "bids", None)
@@ -227,4 +236,4 @@ def bids_of(st, seats: int) -> int:
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
-    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of)}
+    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded)}

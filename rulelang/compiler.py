@@ -172,6 +172,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             names[suit.name] = const(SUIT, i)
         for alias, index in deck.suit_aliases.items():
             names.setdefault(alias, const(SUIT, index))
+        names["any"] = const(CARDS, (1 << len(deck.cards)) - 1)
         for tag, mask in deck.tags.items():
             names[tag] = const(CARDS, mask)
         for symbol in self.option_names():
@@ -289,6 +290,7 @@ def _state_names(players: int) -> dict[str, Binding]:
         "called": Binding(CARD, state_attr("called")),
         "tricks_played": Binding(INT, call("len", part_attr("tricks", "trick_winners"))),
         "played": Binding(CARDS, part_attr("tricks", "played")),
+        "talon": Binding(CARDS, state_attr("talon")),
     }
 
 

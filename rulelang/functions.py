@@ -179,6 +179,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "team": FunctionSpec((SEAT,), SEATS, _with_table("_team_of", lambda sc: sc.teams or
                                                      tuple(1 << s for s in range(sc.players))),
                          "the seats of a seat's fixed team (teams), itself included; the seat alone without teams"),
+    "discarded": FunctionSpec((SEATS,), CARDS, _of_state("_discarded"),
+                              "the cards a seat or a set of seats discarded face down this deal"),
     "bid": FunctionSpec((SEATS,), INT, _of_state("_bids_of"),
                         "the sum of the numbers a seat or a set of seats bid this deal (bids: 0 before it bids)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),

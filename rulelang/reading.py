@@ -18,7 +18,7 @@ NAMES = {
     "tricks_played": "the number of tricks played", "deal_number": "the number of deals played",
     "declarer": "the declarer", "declarers": "the declaring side", "defenders": "the defenders",
     "score": "the scores", "players": "the number of players", "contract": "the contract",
-    "called": "the called card", "side": "the side", "none": "none",
+    "called": "the called card", "side": "the side", "none": "none", "talon": "the talon",
 }
 
 CALLS = {
@@ -31,7 +31,7 @@ CALLS = {
     "won": "the cards taken by {0}",
     "winning_card": "the card that won trick no. {0}", "trick_cards": "the cards of trick no. {0}",
     "card_points": "the card points of {0}", "trick_points": "the card points of trick no. {0}",
-    "cards_played": "the cards played by {0}",
+    "cards_played": "the cards played by {0}", "discarded": "the cards {0} discarded",
     "first_trick_won": "the number of the first trick taken by {0}",
     "tricks_worth": "the number of tricks taken by {0} worth at least {1} card points",
     "scored": "{0} scored", "announced": "{0} was said", "suit": "the suit of {0}", "abs": "the size of {0}",

@@ -47,7 +47,7 @@ SAMPLE_RATE = 0.02        # other playouts check views and clones at this share 
 UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
 SERIALIZE_RATE = 0.05     # share of a deep playout's steps whose whole view is kept for the replay check
 ONE_DEAL = 60             # about the number of actions of a deal: undo is sampled less beyond it
-MATCH_DEALS = 30          # a whole match stops after this many deals if its own rules have not ended it
+MATCH_DEALS = 40          # a whole match stops after this many deals if its own rules have not ended it
 JOBS = int(os.environ.get("BATTERY_JOBS", min(2, os.cpu_count() or 1)))   # processes for the playouts
 
 CHANCE, TERMINAL = -1, -4

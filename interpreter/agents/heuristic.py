@@ -39,7 +39,8 @@ ROLLOUT_BUDGET = 64
 MAX_ROLLOUT_ACTIONS = 2000
 _WORTH: dict[str, tuple[float, float]] = {}
 _PUBLIC_SCORES: dict[str, list] = {}
-HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "defenders", "side", "called", "partner"})
+HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "defenders", "side", "called", "partner",
+                          "talon", "discarded"})
 """Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
 
 
@@ -69,7 +70,7 @@ class HeuristicAgent:
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution) \
                 if calls else card
-        return judge(state, seat, legal, self.rng, self.rollouts, caution=self.caution)
+        return judge(state, seat, candidates(state, legal), self.rng, self.rollouts, caution=self.caution)
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
@@ -114,6 +115,18 @@ class HeuristicAgent:
             every = range(state.game.num_cards)
             self._strength = {c: sum(_beats(state, c, other) for other in every if other != c) for c in every}
         return self._strength
+
+
+def candidates(state, legal: list[int]) -> list[int]:
+    """The moves worth judging: where a step offers rising numbers (a value auction), the words and the
+    lowest number only — a higher value wins nothing a lower one would not, and bidding goes up step by step."""
+    if len(legal) <= 2 or getattr(state.step, "kind", None) != "value_auction":
+        return legal
+    names = [state.action_to_string(a) for a in legal]
+    numbers = [a for a, name in zip(legal, names) if name.isdigit()]
+    words = [a for a, name in zip(legal, names) if not name.isdigit()]
+    lowest = min(numbers, key=lambda a: int(state.action_to_string(a))) if numbers else None
+    return words + ([lowest] if lowest is not None else [])
 
 
 def _sign(value: float) -> int:
@@ -220,24 +233,32 @@ def public_score_phases(game) -> list:
     key = game.definition.digest
     if key not in _PUBLIC_SCORES:
         entries = game.definition.document.get("phases") or []
+        defines = game.definition.document.get("define") or {}
         _PUBLIC_SCORES[key] = [phase for phase, entry in zip(game.definition.phases, entries)
-                               if phase.kind == "score" and _reads_public_only(entry.get("score"))]
+                               if phase.kind == "score" and _reads_public_only(entry.get("score"), defines)]
     return _PUBLIC_SCORES[key]
 
 
-def _reads_public_only(body) -> bool:
+def _reads_public_only(body, defines: dict) -> bool:
+    """Whether a score phase's expressions, and the definitions they use (``define``), read nothing hidden."""
     if not isinstance(body, dict):
         return False
     texts = [body.get("add"), body.get("each"), body.get("when"), *(body.get("let") or {}).values()]
-    for text in texts:
+    seen: set[str] = set()
+    while texts:
+        text = texts.pop()
         if text is None or isinstance(text, (bool, int)):
             continue
         try:
             nodes = parse_expr(str(text)).walk()
         except RuleError:
             return False
-        if any(node.op in ("name", "call") and node.value in HIDDEN_READS for node in nodes):
-            return False
+        for node in nodes:
+            if node.op in ("name", "call") and node.value in HIDDEN_READS:
+                return False
+            if node.op == "name" and node.value in defines and node.value not in seen:
+                seen.add(node.value)
+                texts.append(defines[node.value])
     return True
 
 
@@ -384,8 +405,26 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
             if taking:
                 return min(iter_bits(taking), key=lambda c: (cards[c].order, c))
         return max(legal, key=lambda c: (cards[c].order, -cards[c].points * _sign(worth[1]), c))
-    if step.kind == "auction":
-        passing = world.game.symbol_ids.get(step.pass_word)
+    word = getattr(step, "pass_word", None)
+    if word is not None:
+        passing = world.game.symbol_ids.get(word)
         if passing in legal:
             return passing
+    if step.kind == "choose":
+        return _plain_choice(world, step, legal)
     return rng.choice(legal)
+
+
+def _plain_choice(world, step, legal: list[int]) -> int:
+    """A seat's choice in a rollout: of suits, its longest (then strongest) suit; else the first option the
+    rule file lists, which authors make the plain one (a simple game before a Schneider announced)."""
+    options = [world.action_to_string(a) for a in legal]
+    suits = [world.game.deck.suit_index(name) for name in options]
+    if all(s is not None for s in suits):
+        hand, cards = world.hands[world.current_player()], world.game.deck.cards
+        def length(pair):
+            mask = world.game.deck.suit_masks[pair[1]] & hand
+            return (bin(mask).count("1"), sum(cards[c].points for c in iter_bits(mask)))
+        return max(zip(legal, suits), key=length)[0]
+    order = {name: i for i, name in enumerate(step.options)}
+    return min(legal, key=lambda a: order.get(world.action_to_string(a), len(order)))

@@ -1,16 +1,20 @@
 """``choose``: one seat picks a value (a suit, or a name from a list) for a deal variable.
 
 YAML ``- choose: {var: trump, by: forehand, from: suits}``; DSL ``choose trump by forehand
-from suits``. A single possible value is taken without asking. ``by: chance`` draws the
-value at random, each equally likely, in sight of everyone (a chance event).
+from suits``. ``forbid`` makes a value illegal when it holds (``player`` the seat,
+``value`` the value: ``forbid: "value == null and hand_game"``). A single possible value
+is taken without asking. ``by: chance`` draws the value at random, each equally likely, in
+sight of everyone (a chance event).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import CHANCE, WHEN, Construct, DiffKey, Lines, symbol
-from rulelang.exprcompile import NAME, SEAT, SUIT
+from rulelang.codegen import part_attr
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, symbol
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
 from rulelang.ir import PhaseBase, Rule
 
 
@@ -22,13 +26,21 @@ class ChoosePhase(PhaseBase):
     by: Rule | None
     options: list[str]
     values: list
+    forbid: Rule | None = None
     kind: str = "choose"
 
 
+class ChooseState(DealPart):
+    """The value being weighed by ``forbid`` (``value``)."""
+
+    def __init__(self, game) -> None:
+        self.value = None
+
+
 def _dsl(b, meta, children):
-    """``choose VAR [by SEAT] [from VALUE] [when COND]``."""
-    var, by, source, when = children
-    return b.phase("choose", meta, [("var", var), ("by", by), ("from", source), ("when", when)])
+    """``choose VAR [by SEAT] [from VALUE] [forbid COND] [when COND]``."""
+    var, by, source, forbid, when = children
+    return b.phase("choose", meta, [("var", var), ("by", by), ("from", source), ("forbid", forbid), ("when", when)])
 
 
 VALUES_SCHEMA = {'description': 'What may be chosen: suits, or a list of names.',
@@ -65,11 +77,16 @@ class Choose(Construct):
                                                                             'forehand; chance: drawn at random.',
                                                              '$ref': '#/$defs/seatExpr'},
                                                       'from': VALUES_SCHEMA,
+                                                      'forbid': {'description': 'A value is illegal when this '
+                                                                                'holds (player is the seat, value '
+                                                                                'the value), e.g. value == null.',
+                                                                 '$ref': '#/$defs/boolExpr'},
                                                       'when': WHEN}}}}
-    codes = ("R304",)
+    codes = ("R304", "E519")
     tallied = False
+    part = ChooseState
     dsl = {"choose": _dsl}
-    diff_keys = {"var": DiffKey(text=str)}
+    diff_keys = {"var": DiffKey(text=str), "forbid": DiffKey(text=lambda cond: f"; forbid when {cond}")}
     identity = "var"
     words = "choose"
 
@@ -94,12 +111,21 @@ class Choose(Construct):
         values = list(range(len(options))) if body.get("from") == "suits" else list(options)
         if not options:
             c.error("R304", f"`choose {var}` has nothing to choose from", path, "give `from: suits` or a list")
-        return ChoosePhase(var, by, options, values)
+        forbid = None
+        if body.get("forbid") is not None:
+            if by is None:
+                c.error("R304", f"`choose {var}` by chance cannot forbid a value", path + ("forbid",),
+                        "drop `forbid`, or let a seat choose")
+            kind = SUIT if body.get("from") == "suits" else NAME
+            scope = c.player_scope().child(value=Binding(kind, part_attr("choose", "value")))
+            forbid = c.rule(path + ("forbid",), BOOL, scope)
+        return ChoosePhase(var, by, options, values, forbid)
 
     @staticmethod
     def dump(phase) -> str:
         who = "chance" if phase.by is None else f"`{phase.by.text}`"
-        return f" {phase.var} by {who} from {', '.join(phase.options)}"
+        forbid = f"; forbid when `{phase.forbid.text}`" if phase.forbid is not None else ""
+        return f" {phase.var} by {who} from {', '.join(phase.options)}{forbid}"
 
     @staticmethod
     def outcomes(game, phase, values: dict) -> list[dict]:
@@ -108,15 +134,40 @@ class Choose(Construct):
     @staticmethod
     def enter(st, phase) -> bool:
         st.current = CHANCE if phase.by is None else phase.by.fn(st, None)
-        if len(phase.options) == 1:
-            st.vars[phase.var] = phase.values[0]
+        allowed = Choose.allowed(st, phase, st.current)
+        if not allowed:
+            raise EvalError(f"{st.game.seat_name(st.current)} has nothing left to choose for {phase.var}: "
+                            f"`{phase.forbid.text}` forbids every value", phase.forbid.span)
+        if len(allowed) == 1:
+            st.vars[phase.var] = phase.values[phase.options.index(allowed[0])]
             return False
         return True
 
     @staticmethod
+    def allowed(st, phase, seat: int) -> list[str]:
+        """The values ``seat`` may choose now (all of them unless ``forbid`` rules some out)."""
+        if phase.forbid is None:
+            return list(phase.options)
+        part, out = st.choose, []
+        for option, value in zip(phase.options, phase.values):
+            part.value = value
+            if not phase.forbid.fn(st, seat):
+                out.append(option)
+        return out
+
+    @staticmethod
     def legal(st, phase):
         ids = st.game.symbol_ids
-        return sorted(ids[o] for o in phase.options)
+        return sorted(ids[o] for o in Choose.allowed(st, phase, st.current))
+
+    @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        name = st.action_to_string(action)
+        if phase.forbid is not None and name in phase.options:
+            legal = ", ".join(Choose.allowed(st, phase, st.current))
+            return Diagnostic("E519", f"{st.game.seat_name(st.current)} may not choose {name} for {phase.var}: the "
+                              f"rule `{phase.forbid.text}` forbids it", phase.forbid.span, f"legal now: {legal}")
+        return Construct.explain(st, phase, action)
 
     @staticmethod
     def apply(st, phase, action) -> bool:
@@ -147,20 +198,23 @@ class Choose(Construct):
         if body.get("by") == "chance":
             return [f"{body.get('var')} is drawn at random, each value equally likely: {options}{when}"] + \
                 rest(body, {"var", "by", "from", "when"})
-        return [f"{ctx.say(body.get('by'))} chooses {body.get('var')}: {options}{when}"] + \
-            rest(body, {"var", "by", "from", "when"})
+        forbid = [f"He may not choose a value when {ctx.say(body['forbid'])}"] if body.get("forbid") is not None \
+            else []
+        return [f"{ctx.say(body.get('by'))} chooses {body.get('var')}: {options}{when}"] + forbid + \
+            rest(body, {"var", "by", "from", "forbid", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
         from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
-        if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from", "when"}:
+        if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from", "forbid", "when"}:
             return None
 
         def choose_from(source):
             texts = scalars(source)
             return f"[{', '.join(texts)}]" if texts is not None else scalar_text(source)
         var = scalar_text(value["var"])
-        text, used = head_parts(value, [("by", "by", expr_text), ("from", "from", choose_from), WHEN_PART])
+        text, used = head_parts(value, [("by", "by", expr_text), ("from", "from", choose_from),
+                                        ("forbid", "forbid", expr_text), WHEN_PART])
         return [f"{pad}choose {var}{text}"] if var is not None and used == set(value) - {"var"} else None
 
 

@@ -1,0 +1,269 @@
+"""``value_auction``: bidding by numbers in duels — a speaker names values, a listener holds or passes.
+
+YAML ``- value_auction: {from: forehand, values: [18, 20, 22, 23, 24, 27, 30], var: bid_value}``;
+DSL ``value_auction from forehand values [18, 20, 22] into bid_value``. The seats still in,
+from ``from`` in the direction of play, are the listener first and then the speakers in
+turn (Skat's Reizen: forehand listens, middlehand says to him, rearhand says to the survivor).
+The speaker names a value higher than the standing one or passes; the listener holds it
+(``hold``) or passes. Who passes is out for the deal; the survivor of a duel listens to the
+next speaker. When the speakers are through, the survivor is the declarer (alone against
+the rest) and ``var`` holds the value he bid or held. If nobody named a value, the survivor
+may still name the lowest or pass; when he passes too, ``declarer`` stays none (all passed:
+a later phase with ``when: "declarer == none"`` throws the deal in or plays another game).
+Everyone hears every word. The moves are the numbers (``18``, ``20`` …), ``hold`` and ``pass``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
+from rulelang.diagnostics import Diagnostic
+from rulelang.exprcompile import INT, SEAT
+from rulelang.ir import PhaseBase, Rule
+
+MAX_VALUES = 200
+"""The most values a ``value_auction`` may list: every value is an action of its own."""
+
+MAX_VALUE = 100_000
+"""The highest value that may be bid."""
+
+
+@dataclass
+class ValueAuctionPhase(PhaseBase):
+    """The first listener, the values (ascending), the words for holding and passing, the variable."""
+
+    start: Rule | None = None
+    values: list[int] = field(default_factory=list)
+    var: str = "bid_value"
+    hold_word: str = "hold"
+    pass_word: str = "pass"
+    kind: str = "value_auction"
+
+
+class ValueAuctionState(DealPart):
+    """The listener, the speaker, the seats still to speak (``waiting``), the standing value (0: none)
+    and who named it, the seats that passed, and everything said (seat, word)."""
+
+    copied = ("waiting", "passed", "said")
+
+    def __init__(self, game) -> None:
+        self.listener = self.speaker = -1
+        self.waiting: list[int] = []
+        self.value = 0
+        self.holder = -1
+        self.passed: list[int] = []
+        self.said: list[tuple[int, str]] = []
+
+
+def _dsl(b, meta, children):
+    """``value_auction [from SEAT] values [..] [into NAME] [when COND]``."""
+    start, values, var, when = children
+    return b.phase("value_auction", meta, [("from", start), ("values", values), ("var", var), ("when", when)])
+
+
+def _values(body: dict) -> list[int]:
+    values = body.get("values")
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool)] if isinstance(values, list) else []
+
+
+def _words(body: dict) -> tuple[str, str]:
+    return str(body.get("hold", "hold")), str(body.get("pass", "pass"))
+
+
+class ValueAuction(Construct):
+    """Duels of a speaker naming values and a listener holding or passing; the survivor declares."""
+
+    kind = "value_auction"
+    order = 56
+    summary = "bidding by numbers in duels (say and hold, as Skat's Reizen)"
+    example = {"from": "forehand", "values": [18, 20, 22, 23, 24], "var": "bid_value"}
+    schema = {'entry': 'Bidding by numbers in duels: a speaker names values, a listener holds or passes.',
+              'defs': {'valueAuctionPhase': {
+                  'title': 'a mapping with from, values and var',
+                  'description': 'The seats from `from` are the listener and then the speakers in turn; a speaker '
+                                 'names a higher value or passes, the listener holds or passes; the survivor '
+                                 'declares at the last value.',
+                  'type': 'object',
+                  'additionalProperties': False,
+                  'required': ['from', 'values'],
+                  'properties': {'from': {'description': 'The first listener (Skat: forehand); the seats after '
+                                                         'him speak in turn.',
+                                          '$ref': '#/$defs/seatExpr'},
+                                 'values': {'description': 'The values that may be named, lowest first, e.g. '
+                                                           '[18, 20, 22, 23, 24].',
+                                            'type': 'array', 'minItems': 1, 'maxItems': MAX_VALUES,
+                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': MAX_VALUE}},
+                                 'var': {'description': 'The deal variable that holds the value the declarer '
+                                                        'bid (default bid_value).',
+                                         '$ref': '#/$defs/name'},
+                                 'hold': {'description': 'The word for holding a value (default hold).',
+                                          '$ref': '#/$defs/name'},
+                                 'pass': {'description': 'The word for passing (default pass).',
+                                          '$ref': '#/$defs/name'},
+                                 'when': WHEN}}}}
+    codes = ("R370", "E518")
+    dsl = {"value_auction": _dsl}
+    part = ValueAuctionState
+    words = "bid"
+
+    @staticmethod
+    def symbols(c, body) -> list[str]:
+        return list(_words(body)) + [str(v) for v in _values(body)]
+
+    @staticmethod
+    def deal_vars(c, body) -> dict[str, str]:
+        return {str(body.get("var", "bid_value")): INT}
+
+    @staticmethod
+    def compile(c, path, body):
+        values = _values(body)
+        hold, pass_word = _words(body)
+        if values != sorted(set(values)):
+            c.error("R370", "the values of a value_auction must rise: each value once, lowest first",
+                    path + ("values",), "list the values in ascending order, e.g. [18, 20, 22, 23, 24]")
+        if hold == pass_word:
+            c.error("R370", f"the words for holding and passing are both '{hold}'", path,
+                    "give `hold` and `pass` different words")
+        return ValueAuctionPhase(c.rule(path + ("from",), SEAT), values, str(body.get("var", "bid_value")),
+                                 hold, pass_word)
+
+    @staticmethod
+    def dump(phase) -> str:
+        shown = ", ".join(str(v) for v in phase.values[:6]) + (", …" if len(phase.values) > 6 else "")
+        return f" from `{phase.start.text}` values {shown} into {phase.var}"
+
+    @staticmethod
+    def enter(st, phase) -> bool:
+        part = st.value_auction
+        order = seats_from(st, phase.start.fn(st, None), st.active)
+        part.listener, part.waiting = order[0], order[1:]
+        part.value, part.holder, part.passed, part.said = 0, -1, [], []
+        st.vars[phase.var] = 0
+        ValueAuction._next_speaker(part)
+        st.current = part.speaker if part.speaker >= 0 else part.listener
+        return True
+
+    @staticmethod
+    def _next_speaker(part) -> None:
+        part.speaker = part.waiting.pop(0) if part.waiting else -1
+
+    @staticmethod
+    def allowed(st, phase, seat: int) -> list[str]:
+        """The words ``seat`` may say now."""
+        part = st.value_auction
+        higher = [str(v) for v in phase.values if v > part.value]
+        if part.speaker < 0:                      # the survivor, nobody having named a value
+            return [phase.pass_word, str(phase.values[0])]
+        if seat == part.speaker:
+            return [phase.pass_word] + higher
+        return [phase.pass_word, phase.hold_word]
+
+    @staticmethod
+    def legal(st, phase):
+        ids = st.game.symbol_ids
+        return sorted(ids[w] for w in ValueAuction.allowed(st, phase, st.current))
+
+    @staticmethod
+    def apply(st, phase, action) -> bool:
+        part, seat, word = st.value_auction, st.current, symbol(st, action)
+        part.said.append((seat, word))
+        st.decisions[seat] = word
+        if word == phase.pass_word:
+            return ValueAuction._pass(st, phase, part, seat)
+        if word != phase.hold_word:
+            part.value, part.holder = int(word), seat
+        else:
+            part.holder = seat
+        if part.speaker < 0:                      # the survivor named the lowest value
+            return ValueAuction._close(st, phase, part, seat)
+        st.current = part.listener if seat == part.speaker else part.speaker
+        return False
+
+    @staticmethod
+    def _pass(st, phase, part, seat: int) -> bool:
+        part.passed.append(seat)
+        if part.speaker < 0:                      # the survivor passes too: all passed
+            return True
+        if seat == part.listener:
+            part.listener = part.speaker
+        ValueAuction._next_speaker(part)
+        if part.speaker >= 0:
+            st.current = part.speaker
+            return False
+        if part.value:
+            return ValueAuction._close(st, phase, part, part.listener)
+        st.current = part.listener
+        return False
+
+    @staticmethod
+    def _close(st, phase, part, seat: int) -> bool:
+        st.declarer, st.side_mask, st.revealed = seat, 1 << seat, True
+        st.vars[phase.var] = part.value
+        return True
+
+    @staticmethod
+    def explain(st, phase, action) -> Diagnostic:
+        name, part = st.action_to_string(action), st.value_auction
+        who = st.game.seat_name(st.current)
+        words = ValueAuction.allowed(st, phase, st.current)
+        legal = ", ".join(words[:8]) + (", …" if len(words) > 8 else "")
+        if name == phase.hold_word:
+            why = f"only the listener holds, and {who} is saying to {st.game.seat_name(part.listener)}"
+        elif name.isdigit() and int(name) in phase.values:
+            why = f"a value must be higher than {part.value}" if st.current == part.speaker or part.speaker < 0 \
+                else f"{who} listens: he holds or passes"
+        else:
+            return Construct.explain(st, phase, action)
+        return Diagnostic("E518", f"{who} may not say {name}: {why}", phase.span, f"legal now: {legal}")
+
+    @staticmethod
+    def observe(st, player: int) -> dict:
+        part, seat = st.value_auction, st.game.seat_name
+        if not part.said:
+            return {}
+        return {"value_bidding": {"said": [(seat(s), w) for s, w in part.said], "value": part.value,
+                                  "passed": [seat(s) for s in part.passed]}}
+
+    @staticmethod
+    def deal_result(st) -> dict:
+        part = st.value_auction
+        return {"value_bid": part.value} if part.value else {}
+
+    @staticmethod
+    def action_words(st, step, action: int, name: str) -> str | None:
+        if name == step.pass_word:
+            return f"passes ({name})"
+        if name == step.hold_word:
+            return f"holds ({name})"
+        return f"says {name}"
+
+    @staticmethod
+    def english(ctx, body: dict, dealt: bool) -> Lines:
+        from rulelang.explain import rest
+        values = _values(body)
+        hold, pass_word = _words(body)
+        shown = ", ".join(str(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
+        return [f"Bidding by numbers ({shown}): {ctx.say(body.get('from'))} listens first and the players after "
+                f"him speak in turn; the speaker names a higher value or passes ('{pass_word}'), the listener holds "
+                f"it ('{hold}') or passes; who passes is out, and the survivor listens to the next speaker",
+                f"The last player left is the declarer at the value he bid or held "
+                f"({body.get('var', 'bid_value')}); if nobody named a value he may name {values[0] if values else '?'} "
+                "or pass, and if he passes all have passed"] + \
+            rest(body, {"from", "values", "var", "hold", "pass", "when"})
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
+        if not isinstance(value, dict) or not set(value) <= {"from", "values", "var", "when"}:
+            return None
+
+        def listed(source):
+            texts = scalars(source)
+            return f"[{', '.join(texts)}]" if texts is not None else None
+        text, used = head_parts(value, [("from", "from", expr_text), ("values", "values", listed),
+                                        ("var", "into", scalar_text), WHEN_PART])
+        return [f"{pad}value_auction{text}"] if used == set(value) else None
+
+
+CONSTRUCT = ValueAuction
