@@ -40,7 +40,7 @@ class ItemsMixin:
                 self.error("R330", f"contract '{name}': unknown side rule '{sides}'", path + ("sides",),
                            f"side rules: {', '.join(SIDE_RULES)}")
             calls = self.optional_rule(path + ("calls",), CARD, scope)
-            if sides == "called" and calls is None:
+            if sides == "called" and calls is None and not self.has_phase("call"):
                 self.error("R331", f"contract '{name}' forms sides by a called card but says not which card",
                            path, "add `calls: <card expression>`")
             items = row.get("items")

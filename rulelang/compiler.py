@@ -130,6 +130,10 @@ class GameCompiler(PhasesMixin, ItemsMixin):
                        "put every seat in exactly one team: a seat playing for itself is a team of one")
         return tuple(of_seat[n][1] if n in of_seat else 1 << (n - 1) for n in range(1, players + 1))
 
+    def has_phase(self, kind: str) -> bool:
+        """Whether a phase (or a step of one) of this kind is in the game."""
+        return any(found == kind for _, found, _ in self.phase_entries())
+
     def phase_entries(self):
         """(index, kind, body) of every phase entry, the steps of a phase that runs steps (``turns``) included."""
         for i, entry in enumerate(self.data.get("phases") or []):

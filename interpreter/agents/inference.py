@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from rulelang.interpreter.agents.worlds import determinize, hidden_places
+from rulelang.interpreter.agents.worlds import determinize, hidden_places, mixed_holdings
 from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
 
@@ -82,7 +82,7 @@ def resample_from_infostate(state, player: int, rng: random.Random):
             continue
         exchange = _exchange(state, world, player)
         history = [exchange.get(a, a) if i in hidden else a for i, a in enumerate(state.history)]
-        fresh = _replayed(state.game, history)
+        fresh = _replayed(state.game, history, _discards_to_draw(state, player), voids, rng)
         if fresh is not None and fresh.current_player() == state.current_player() \
                 and fresh.information_state_string(player) == state.information_state_string(player):
             return fresh
@@ -108,6 +108,27 @@ def _exchange(state, world, player: int) -> dict[int, int]:
     return mapping
 
 
+def _discards_to_draw(state, player: int) -> dict[int, int]:
+    """The history entries that are discards of a seat whose hand and discards a world shares anew (``held``
+    places): each discarded card's last entry seen by that seat alone, with the seat."""
+    found: dict[int, int] = {}
+    for seat in mixed_holdings(state, player):
+        old, last = state.discards[seat], {}
+        for i, (action, seer) in enumerate(zip(state.history, state.seen)):
+            if seer == seat and action < state.game.num_cards and old >> action & 1:
+                last[action] = i
+        found.update({i: seat for i in last.values()})
+    return found
+
+
+def _drawn_discard(fresh, seat: int, later: int, voids: list[int], rng: random.Random) -> int | None:
+    """A discard drawn as the replay reaches it: a card the seat may discard there and does not play later,
+    one it cannot hold by public play first."""
+    legal = [a for a in fresh.legal_actions() if a < fresh.game.num_cards and not later >> a & 1]
+    void = [a for a in legal if voids[seat] >> a & 1]
+    return rng.choice(void or legal) if legal else None
+
+
 def _bits(mask: int):
     while mask:
         low = mask & -mask
@@ -115,14 +136,34 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _replayed(game, history: list[int]):
-    """A fresh state with ``history`` applied, or None at the first move that is not legal there."""
+def _replayed(game, history: list[int], drawn: dict[int, int] | None = None, voids: list[int] | None = None,
+              rng: random.Random | None = None):
+    """A fresh state with ``history`` applied, or None at the first move that is not legal there.
+
+    At the entries of ``drawn`` (index: seat) the discard is drawn anew (:func:`_drawn_discard`)."""
     fresh = game.new_initial_state()
-    for action in history:
+    plays = _later_plays(game, history, drawn) if drawn else {}
+    for i, action in enumerate(history):
         if fresh.is_terminal():
             return None
+        if drawn and i in drawn:
+            action = _drawn_discard(fresh, drawn[i], plays[i], voids or [0] * game.num_players, rng)
+            if action is None:
+                return None
         action = fresh.legal_copy(action)                    # in a pack with copies, the copy held there
         if action not in fresh.legal_actions():
             return None
         fresh.apply_action(action)
     return fresh
+
+
+def _later_plays(game, history: list[int], drawn: dict[int, int]) -> dict[int, int]:
+    """Per drawn entry: the cards that appear after it in the history (another discard or a public play),
+    which its seat may not discard there."""
+    later, out = 0, {}
+    for i in range(len(history) - 1, -1, -1):
+        if i in drawn:
+            out[i] = later
+        elif history[i] < game.num_cards:
+            later |= 1 << history[i]
+    return out

@@ -23,48 +23,130 @@ from rulelang.deck import iter_bits
 
 def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     """(kind, index, mask) of every place that holds cards ``seat`` cannot see (a hand's cards that everyone
-    knows it holds are not among them: :meth:`~rulelang.constructs.base.Construct.public_holdings`)."""
-    known = [0] * state.game.num_players
+    knows it holds are not among them: :meth:`~rulelang.constructs.base.Construct.public_holdings`).
+
+    A seat of which everyone knows some cards are in its hand or its discards
+    (:meth:`~rulelang.constructs.base.Construct.held_or_discarded`) has one place ``held`` for its hand and
+    discards together, without those cards; a talon's cards that everyone has seen are no hidden place."""
+    n = state.game.num_players
+    known, mixed, public = [0] * n, [0] * n, 0
     for found in state.game.parts:
         for holder, cards in found.public_holdings(state).items():
             known[holder] |= cards
-    places = [("hand", s, state.hands[s] & ~known[s]) for s in range(state.game.num_players) if s != seat]
-    places.append(("talon", 0, state.talon))
+        for holder, cards in found.held_or_discarded(state).items():
+            mixed[holder] |= cards
+        public |= found.public_cards(state)
+    places = []
+    for s in range(n):
+        if s == seat:
+            continue
+        if mixed[s]:
+            places.append(("held", s, (state.hands[s] | state.discards[s]) & ~known[s] & ~mixed[s]))
+        else:
+            places.append(("hand", s, state.hands[s] & ~known[s]))
+    places.append(("talon", 0, state.talon & ~public))
     places.append(("stock", 0, state.stock))
     for found in constructs().values():
         places.extend(found.hidden(state, seat))
-    places.extend(("discards", s, state.discards[s]) for s in range(state.game.num_players) if s != seat)
+    places.extend(("discards", s, state.discards[s]) for s in range(n) if s != seat and not mixed[s])
     return [place for place in places if place[2]]
+
+
+def mixed_holdings(state, seat: int) -> dict[int, int]:
+    """Per seat other than ``seat``: the cards everyone knows are in its hand or its discards."""
+    mixed: dict[int, int] = {}
+    for found in state.game.parts:
+        for holder, cards in found.held_or_discarded(state).items():
+            if holder != seat:
+                mixed[holder] = mixed.get(holder, 0) | cards
+    return mixed
 
 
 def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = None):
     """A clone of ``state`` with every card hidden from ``seat`` dealt anew among the places that hide them.
 
     ``voids`` (per seat, the cards it cannot hold: :func:`~.inference.public_voids`) are
-    respected; None when no deal can respect them.
+    respected; None when no deal can respect them. A seat's ``held`` place is dealt as two: its
+    hand and its discards, after the cards known to be in one or the other are shared between
+    them at random (:func:`_split_known`), so no world tells which of them it discarded.
     """
     world = state.clone()
     fixed = _revealed_called_card(state, seat)
     places = hidden_places(state, seat)
+    mixed = mixed_holdings(state, seat)
+    splits = {holder: _split_known(state, world, holder, cards, rng, voids) for holder, cards in mixed.items()}
+    if any(split is None for split in splits.values()):
+        return None
+    slots = _slots(state, world, places, fixed, voids, splits)
     pool = sorted(card for _, _, mask in places for card in iter_bits(mask & ~fixed))
     rng.shuffle(pool)
-    forbidden = [voids[index] if voids and kind == "hand" else 0 for kind, index, _ in places]
-    counts = [bin(mask & ~fixed).count("1") for _, _, mask in places]
-    pins = _pins(state, seat, places, pool, counts, forbidden)
+    counts = [count for _, _, _, count, _ in slots]
+    forbidden = [banned for _, _, _, _, banned in slots]
+    pins = _pins(state, seat, slots, pool, counts, forbidden)
     if pins is None:
         return None
     pool = [card for card in pool if not any(pin >> card & 1 for pin in pins)]
     dealt = _assign(pool, [count - bin(pin).count("1") for count, pin in zip(counts, pins)], forbidden, rng)
     if dealt is None:
         return None
-    old_discards = sum(mask for kind, _, mask in places if kind == "discards")
-    for (kind, index, mask), cards, pin in zip(places, dealt, pins):
+    others = [s for s in range(world.game.num_players) if s != seat]
+    old_discards = sum(state.discards[s] for s in others)
+    for (kind, index, mask, _, _), cards, pin in zip(slots, dealt, pins):
         _put(world, kind, index, mask, mask & fixed | pin | sum(1 << card for card in cards))
-    world.out = world.out & ~old_discards | sum(world.discards[s] for s in range(world.game.num_players) if s != seat)
+    for holder, discarded in splits.items():
+        known = mixed[holder]
+        world.hands[holder] = world.hands[holder] & ~known | known & ~discarded
+        world.discards[holder] = world.discards[holder] & ~known | discarded
+    world.out = world.out & ~old_discards | sum(world.discards[s] for s in others)
     _reform_called_side(world)
     for found in world.game.parts:
         found.reform(world)
     return world
+
+
+def _slots(state, world, places, fixed: int, voids, splits: dict) -> list[tuple]:
+    """(kind, index, mask, count, forbidden) of every place to deal: a ``held`` place as its hand part and its
+    discards part, sized by how many of its known cards :func:`_split_known` put in each."""
+    slots = []
+    for kind, index, mask in places:
+        count = bin(mask & ~fixed).count("1")
+        if kind != "held":
+            slots.append((kind, index, mask, count, voids[index] if voids and kind == "hand" else 0))
+            continue
+        discarded = splits[index]
+        to_discard = bin(state.discards[index]).count("1") - bin(discarded).count("1")
+        keep = count - to_discard
+        undiscardable = sum(1 << c for c in range(world.game.num_cards) if not _may_discard(world, index, c))
+        slots.append(("held_hand", index, mask, keep, voids[index] if voids else 0))
+        slots.append(("held_discards", index, 0, to_discard, undiscardable))
+    return slots
+
+
+def _may_discard(world, seat: int, card: int) -> bool:
+    """Whether every construct lets ``seat`` have discarded ``card`` (:meth:`Construct.may_discard`)."""
+    return all(found.may_discard(world, seat, card) for found in world.game.parts)
+
+
+def _split_known(state, world, seat: int, known: int, rng: random.Random, voids) -> int | None:
+    """Which of the ``known`` cards (everyone knows they are in ``seat``'s hand or discards) a world puts in
+    its discards: a number drawn from those the hand and discards could take, then that many cards at
+    random — those it cannot hold among them, none it could not have discarded. None if nothing fits."""
+    public = 0
+    for found in state.game.parts:
+        public |= found.public_holdings(state).get(seat, 0)
+    hand_slots = bin(state.hands[seat] & ~public).count("1")
+    discard_slots = bin(state.discards[seat]).count("1")
+    must = known & (voids[seat] if voids else 0)
+    may = [c for c in iter_bits(known & ~must) if _may_discard(world, seat, c)]
+    if any(not _may_discard(world, seat, c) for c in iter_bits(must)):
+        return None
+    size = bin(known).count("1")
+    low = max(bin(must).count("1"), size - hand_slots)
+    high = min(discard_slots, bin(must).count("1") + len(may))
+    if low > high:
+        return None
+    count = rng.randint(low, high)
+    return must | sum(1 << c for c in rng.sample(may, count - bin(must).count("1")))
 
 
 def _pins(state, seat: int, places: list, pool: list[int], counts: list[int], forbidden: list[int]) -> list[int] | None:
@@ -72,7 +154,7 @@ def _pins(state, seat: int, places: list, pool: list[int], counts: list[int], fo
     one of some cards (:meth:`~rulelang.constructs.base.Construct.must_hold`), the first such card of the
     shuffled ``pool``. None when a hand cannot get one."""
     pins = [0] * len(places)
-    hands = {index: i for i, (kind, index, _) in enumerate(places) if kind == "hand"}
+    hands = {place[1]: i for i, place in enumerate(places) if place[0] in ("hand", "held_hand")}
     for found in state.game.parts:
         for holder, cards in found.must_hold(state, seat).items():
             i = hands.get(holder)
@@ -147,10 +229,17 @@ def _put(world, kind: str, index: int, old: int, new: int) -> None:
     if kind == "hand":
         world.hands[index] = world.hands[index] & ~old | new
         world.dealt[index] = world.dealt[index] & ~old | new
+    elif kind == "held_hand":                             # the first of a held place's two parts
+        world.hands[index] = world.hands[index] & ~old | new
+        world.discards[index] &= ~old
+        world.dealt[index] = world.dealt[index] & ~old | new
+    elif kind == "held_discards":
+        world.discards[index] |= new
+        world.dealt[index] |= new
     elif kind == "talon":
-        world.talon = new
+        world.talon = world.talon & ~old | new
     elif kind == "stock":
-        world.stock = new
+        world.stock = world.stock & ~old | new
     elif kind != "discards":
         construct(kind).put_hidden(world, index, new)
     else:

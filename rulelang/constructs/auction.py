@@ -30,6 +30,8 @@ class AuctionPhase(PhaseBase):
     against_word: str = "against"
     doubling: list[str] = field(default_factory=list)
     once: bool = False
+    bids: bool = True
+    announcements: bool = True
     kind: str = "auction"
 
 
@@ -133,6 +135,16 @@ class Auction(Construct):
                                                                                'in turn (a single round; of two '
                                                                                'equal bids the earlier stands).',
                                                                 'type': 'boolean'},
+                                                       'bids': {'description': 'false: no contract is bid here, '
+                                                                               'only announcements and doublings '
+                                                                               'of the contract an earlier auction '
+                                                                               'settled (default true).',
+                                                                'type': 'boolean'},
+                                                       'announcements': {'description': 'false: only bids and '
+                                                                                        'passes; a later auction '
+                                                                                        'takes announcements and '
+                                                                                        'doublings (default true).',
+                                                                         'type': 'boolean'},
                                                        'when': WHEN}}}}
     codes = ("G420", "E506", "E507", "E508")
     part = AuctionState
@@ -158,12 +170,15 @@ class Auction(Construct):
     def compile(c, path, body):
         return AuctionPhase(start=c.rule(path + ("from",), SEAT), pass_word=str(body.get("pass", "pass")),
                             for_word=str(body.get("for", "for")), against_word=str(body.get("against", "against")),
-                            doubling=[str(d) for d in body.get("doubling") or []], once=bool(body.get("once")))
+                            doubling=[str(d) for d in body.get("doubling") or []], once=bool(body.get("once")),
+                            bids=body.get("bids", True) is not False,
+                            announcements=body.get("announcements", True) is not False)
 
     @staticmethod
     def dump(phase) -> str:
         return f" from `{phase.start.text}` pass {phase.pass_word}, {phase.for_word}/{phase.against_word}, " \
-            f"doubling {', '.join(phase.doubling) or 'none'}" + (", once round" if phase.once else "")
+            f"doubling {', '.join(phase.doubling) or 'none'}" + (", once round" if phase.once else "") + \
+            ("" if phase.bids else ", no bids") + ("" if phase.announcements else ", bids only")
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -187,10 +202,12 @@ class Auction(Construct):
         table = _table(st.game, phase)
         current = table.ranks.get(st.contract)
         ids = [action for rank, allow, action in table.contracts
-               if (current is None or rank > current) and (allow is None or allow.fn(st, seat))]
+               if phase.bids and (current is None or rank > current) and (allow is None or allow.fn(st, seat))]
         if current is None:
             return ids
         ids.append(table.pass_id)
+        if not phase.announcements:
+            return ids
         counting = table.counting[st.contract]
         on_declarers = bool(st.side_mask >> seat & 1)
         announced = st.auction.announced
@@ -272,7 +289,7 @@ class Auction(Construct):
         st.called, st.side_mask, st.revealed = -1, 1 << seat, False
         if contract.sides == "parties":             # a parties phase decides them, in secret
             st.side_mask = 0
-        if contract.sides == "called":
+        if contract.sides == "called" and contract.calls is not None:     # else a `call` phase names the card
             card = contract.calls.fn(st, seat)
             st.called = card
             holder = next((s for s, hand in enumerate(st.hands) if card >= 0 and hand >> card & 1), -1)
@@ -323,17 +340,22 @@ class Auction(Construct):
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
+        bids, announcements = body.get("bids", True) is not False, body.get("announcements", True) is not False
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
-                 "outrank the one before), and the first speaker must bid"]
-        if any((spec or {}).get("announce") for spec in (ctx.data.get("items") or {}).values()):
-            lines.append(f"Then players announce items for ({body.get('for', 'for')}) or against "
-                         f"({body.get('against', 'against')}) the declaring side")
-        if words:
+                 "outrank the one before), and the first speaker must bid" if bids else
+                 f"Announcements, starting with {ctx.say(body.get('from'))}, on the contract the bidding settled"]
+        if announcements and any((spec or {}).get("announce") for spec in (ctx.data.get("items") or {}).values()):
+            lines.append(f"{'Then p' if bids else 'P'}layers announce items for ({body.get('for', 'for')}) or "
+                         f"against ({body.get('against', 'against')}) the declaring side")
+        if words and announcements:
             lines.append(f"Each announcement can be doubled in turn: {words}, each step twice the value")
+        if not announcements:
+            lines.append("Nothing is announced or doubled here: only bids and passes")
         end = "every player has spoken once (of two equal bids the earlier stands)" if body.get("once") else \
             "every player in a row has passed"
-        lines.append(f"'{body.get('pass', 'pass')}' passes; the auction ends when {end}")
-        return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once"})
+        lines.append(f"'{body.get('pass', 'pass')}' passes; the {'auction' if bids else 'round'} ends when {end}")
+        return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once", "bids",
+                                   "announcements"})
 
 
 @check("auction_words")

@@ -242,6 +242,24 @@ class Construct:
         return {}
 
     @staticmethod
+    def held_or_discarded(st) -> dict[int, int]:
+        """Per seat, cards everyone knows it holds or has discarded, but not which (talon cards taken up in
+        sight of all, then some discarded face down): a world keeps them with the seat and splits them
+        anew between its hand and its discards."""
+        return {}
+
+    @staticmethod
+    def public_cards(st) -> int:
+        """Cards lying outside the hands whose place everyone knows (a talon laid open): no world moves them."""
+        return 0
+
+    @staticmethod
+    def may_discard(world, seat: int, card: int) -> bool:
+        """Whether ``seat`` could have discarded ``card`` here, for a world that splits a seat's cards anew
+        between hand and discards (:meth:`held_or_discarded`)."""
+        return True
+
+    @staticmethod
     def must_hold(st, observer: int) -> dict[int, int]:
         """Per seat, cards of which it must hold at least one by what everyone heard it say (a seat that
         called for the declarers of ``parties`` without playing a party card holds one)."""

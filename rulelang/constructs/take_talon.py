@@ -8,6 +8,12 @@ discarded. ``forbid`` makes a card illegal to discard when it holds (``player`` 
 ``card`` the card: ``forbid: "card in kings"``). Rules read the discards as
 ``discarded(SEATS)`` — Skat's declarer counts the card points of ``talon | discarded({declarer})``,
 the Skat whether he played Hand or picked it up.
+
+With ``show: true`` the talon is laid open first, and everyone sees what the seat takes.
+With ``parts: [first_half, second_half]`` chance lays the talon out in that many equal parts
+(in sight of all when shown) and the seat chooses one by its name; the others stay in the
+talon (Königrufen's rejected half, which counts for the defenders: ``talon``). Everyone then
+knows the taken cards are in the seat's hand or its discards, but not which.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.codegen import part_attr
-from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import BOOL, CARD, SEAT, Binding, EvalError
 from rulelang.ir import PhaseBase, Rule
@@ -28,24 +34,37 @@ class TakeTalonPhase(PhaseBase):
     by: Rule | None = None
     discard: int = 0
     forbid: Rule | None = None
+    parts: list[str] | None = None
+    show: bool = False
     kind: str = "take_talon"
 
 
 class TakeTalonState(DealPart):
-    """The seat that took the talon (-1: none), the cards it took, how many it still discards, and the
-    card being weighed by ``forbid`` (``card``)."""
+    """The seat that takes the talon (-1: none), the cards it took, how many it still discards, the card
+    being weighed by ``forbid`` (``card``), the talon as it was laid open (``shown``), its parts as chance
+    laid them out (``parts``) and the part chosen (-1: none yet)."""
+
+    copied = ("parts",)
 
     def __init__(self, game) -> None:
         self.seat = -1
         self.taken = 0
         self.left = 0
         self.card = -1
+        self.shown = 0
+        self.parts: list[int] = []
+        self.chosen = -1
 
 
 def _dsl(b, meta, children):
-    """``take_talon by SEAT [discard N] [forbid COND] [when COND]``."""
+    """``take_talon by SEAT [discard N] [forbid COND] [when COND]`` (``parts`` and ``show``: the generic form)."""
     by, discard, forbid, when = children
     return b.phase("take_talon", meta, [("by", by), ("discard", discard), ("forbid", forbid), ("when", when)])
+
+
+def _part_names(body: dict) -> list[str]:
+    parts = body.get("parts")
+    return [str(p) for p in parts] if isinstance(parts, list) else []
 
 
 class TakeTalon(Construct):
@@ -73,6 +92,15 @@ class TakeTalon(Construct):
                                                                                    'seat, card the card), e.g. card '
                                                                                    'in kings.',
                                                                     '$ref': '#/$defs/boolExpr'},
+                                                         'parts': {'description': 'Chance lays the talon out in '
+                                                                                  'this many equal parts, named '
+                                                                                  'so; the seat takes one.',
+                                                                   'type': 'array', 'minItems': 2, 'maxItems': 6,
+                                                                   'uniqueItems': True,
+                                                                   'items': {'$ref': '#/$defs/name'}},
+                                                         'show': {'description': 'The talon is laid open to '
+                                                                                 'everyone first (default false).',
+                                                                  'type': 'boolean'},
                                                          'when': WHEN}}}}
     codes = ("R371", "E524")
     tallied = False
@@ -80,6 +108,14 @@ class TakeTalon(Construct):
     part = TakeTalonState
     public = False
     words = "discard"
+
+    @staticmethod
+    def symbols(c, body) -> list[str]:
+        return _part_names(body)
+
+    @staticmethod
+    def option_names(body) -> list[str]:
+        return _part_names(body)
 
     @staticmethod
     def compile(c, path, body):
@@ -91,12 +127,14 @@ class TakeTalon(Construct):
         if body.get("forbid") is not None:
             scope = c.player_scope().child(card=Binding(CARD, part_attr("take_talon", "card")))
             forbid = c.rule(path + ("forbid",), BOOL, scope)
-        return TakeTalonPhase(c.rule(path + ("by",), SEAT), discard, forbid)
+        parts = _part_names(body) or None
+        return TakeTalonPhase(c.rule(path + ("by",), SEAT), discard, forbid, parts, bool(body.get("show", False)))
 
     @staticmethod
     def dump(phase) -> str:
         forbid = f"; forbid when `{phase.forbid.text}`" if phase.forbid is not None else ""
-        return f" by `{phase.by.text}` discard {phase.discard}{forbid}"
+        parts = f" in parts {', '.join(phase.parts)}" if phase.parts else ""
+        return f" by `{phase.by.text}`{parts}{' shown' if phase.show else ''} discard {phase.discard}{forbid}"
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -104,16 +142,39 @@ class TakeTalon(Construct):
         seat = phase.by.fn(st, None)
         if seat < 0:
             raise EvalError(f"`{phase.by.text}` names no seat to take the talon", phase.by.span)
-        part.seat, part.taken, part.left = seat, st.talon, phase.discard
-        st.hands[seat] |= st.talon
-        st.talon = 0
-        st.decisions[seat] = "takes the talon"
+        part.seat, part.left, part.shown = seat, phase.discard, st.talon if phase.show else 0
+        part.parts, part.chosen, part.taken = [], -1, 0
+        if phase.parts:
+            size, rest = divmod(bin(st.talon).count("1"), len(phase.parts))
+            if rest or not size:
+                raise EvalError(f"a talon of {bin(st.talon).count('1')} cards cannot be laid out in "
+                                f"{len(phase.parts)} equal parts", phase.span)
+            part.parts = [0] * len(phase.parts)
+            st.current = CHANCE
+            return True
+        return TakeTalon._take(st, phase, st.talon)
+
+    @staticmethod
+    def _take(st, phase, cards: int) -> bool:
+        """The seat takes ``cards`` into its hand; True while it has cards to discard."""
+        part = st.take_talon
+        seat = part.seat
+        part.taken = cards
+        st.hands[seat] |= cards
+        st.talon &= ~cards
+        st.decisions[seat] = "takes the talon" if part.chosen < 0 else f"takes {phase.parts[part.chosen]}"
         if part.left <= 0:
             return False
         if bin(st.hands[seat]).count("1") < part.left:
             raise EvalError(f"{st.game.seat_name(seat)} holds fewer than {part.left} cards to discard", phase.span)
         st.current = seat
         return TakeTalon._check_left(st, phase)
+
+    @staticmethod
+    def _laying_out(st) -> bool:
+        """Whether chance is still laying the talon out in parts."""
+        part = st.take_talon
+        return bool(part.parts) and part.chosen < 0 and not part.parts[-1]
 
     @staticmethod
     def _check_left(st, phase) -> bool:
@@ -137,20 +198,45 @@ class TakeTalon(Construct):
 
     @staticmethod
     def legal(st, phase):
+        part = st.take_talon
+        if TakeTalon._laying_out(st):
+            return bits(st.talon & ~sum(part.parts))
+        if part.parts and part.chosen < 0:
+            ids = st.game.symbol_ids
+            return sorted(ids[name] for name in phase.parts)
         return bits(TakeTalon._may_discard(st, phase))
 
     @staticmethod
     def seer(st, phase, action):
-        return st.take_talon.seat
+        part = st.take_talon
+        if part.parts and part.chosen < 0:
+            return -1 if phase.show or not TakeTalon._laying_out(st) else -2
+        return part.seat
 
     @staticmethod
     def apply(st, phase, action) -> bool:
         part = st.take_talon
+        if TakeTalon._laying_out(st):
+            return TakeTalon._lay_out(st, part, action)
+        if part.parts and part.chosen < 0:
+            part.chosen = phase.parts.index(symbol(st, action))
+            return not TakeTalon._take(st, phase, part.parts[part.chosen])
         st.hands[part.seat] ^= 1 << action
         st.discards[part.seat] |= 1 << action
         st.out |= 1 << action
         part.left -= 1
         return part.left <= 0 or not TakeTalon._check_left(st, phase)
+
+    @staticmethod
+    def _lay_out(st, part, card: int) -> bool:
+        """Chance lays ``card`` into the part being filled; the last part is the rest. Never ends the phase."""
+        size = bin(st.talon).count("1") // len(part.parts)
+        index = next(i for i, cards in enumerate(part.parts) if bin(cards).count("1") < size)
+        part.parts[index] |= 1 << card
+        if index == len(part.parts) - 2 and bin(part.parts[index]).count("1") == size:
+            part.parts[-1] = st.talon & ~sum(part.parts[:-1])
+            st.current = part.seat
+        return False
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
@@ -164,20 +250,53 @@ class TakeTalon(Construct):
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        part = st.take_talon
+        part, names = st.take_talon, st.game.deck.names
         if part.seat < 0:
             return {}
-        seen = {"talon_taken_by": st.game.seat_name(part.seat)}
-        if player == part.seat:
-            seen["took"] = st.game.deck.names(part.taken)
+        seen: dict = {}
+        if part.shown:
+            seen["talon_shown"] = names(part.shown)
+        if part.parts and part.parts[-1] and (part.shown or player == part.seat and part.chosen >= 0):
+            seen["talon_parts"] = [names(cards) for cards in part.parts]
+        if part.taken or part.chosen >= 0:
+            seen["talon_taken_by"] = st.game.seat_name(part.seat)
+            if player == part.seat or part.shown:
+                seen["took"] = names(part.taken)
         return seen
 
     @staticmethod
     def informs(st, player: int) -> str:
-        part = st.take_talon
-        if part.seat < 0 or player != part.seat:
+        part, names = st.take_talon, st.game.deck.names
+        if part.seat < 0:
             return ""
-        return " | took " + " ".join(st.game.deck.names(part.taken))
+        text = " | talon shown " + " ".join(names(part.shown)) if part.shown else ""
+        if (part.taken or part.chosen >= 0) and (player == part.seat or part.shown):
+            text += " | took " + " ".join(names(part.taken))
+        return text
+
+    @staticmethod
+    def public_cards(st) -> int:
+        part = st.take_talon
+        return st.talon & part.shown if part.seat >= 0 else 0
+
+    @staticmethod
+    def held_or_discarded(st) -> dict[int, int]:
+        part = st.take_talon
+        if part.seat < 0 or not part.shown or not part.taken:
+            return {}
+        still = part.taken & (st.hands[part.seat] | st.discards[part.seat])
+        return {part.seat: still} if still else {}
+
+    @staticmethod
+    def may_discard(world, seat: int, card: int) -> bool:
+        part, phase = world.take_talon, _phase_of(world)
+        if phase is None or phase.forbid is None or seat != part.seat:
+            return True
+        part.card = card
+        try:
+            return not phase.forbid.fn(world, seat)
+        except EvalError:
+            return True
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
@@ -209,6 +328,11 @@ class TakeTalon(Construct):
         text, used = head_parts(value, [("by", "by", expr_text), ("discard", "discard", scalar_text),
                                         ("forbid", "forbid", expr_text), WHEN_PART])
         return [f"{pad}take_talon{text}"] if used == set(value) else None
+
+
+def _phase_of(st):
+    """The game's take_talon phase (the first), for a world drawn after it."""
+    return next((p for p in st.game.definition.phases if getattr(p, "kind", None) == "take_talon"), None)
 
 
 CONSTRUCT = TakeTalon
