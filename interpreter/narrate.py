@@ -86,6 +86,8 @@ def _decisions(decisions: list[dict]) -> list[str]:
 
 def _contract(contract: dict) -> list[str]:
     partners = [s for s in contract["side"] if s != contract["declarer"]]
+    if contract["declarer"] is None:
+        return [f"contract: {contract.get('title', contract['name'])}, with nobody declaring"]
     text = f"contract: {contract.get('title', contract['name'])} by {contract['declarer']}"
     if contract.get("called"):
         text += f", calling {contract['called']}: partner {', '.join(partners) or 'none (the declarer holds it)'}"

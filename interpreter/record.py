@@ -83,7 +83,7 @@ class MatchRecord:
         if result["contract"] is not None:
             deal["contract"] = {
                 "name": result["contract"], "title": contract_title(self.game, result["contract"]),
-                "declarer": seat(result["declarer"]),
+                "declarer": seat(result["declarer"]) if result["declarer"] >= 0 else None,
                 "side": [seat(s) for s in range(self.game.num_players) if result["side"] >> s & 1],
                 "called": self.game.action_to_string(result["called"]) if result["called"] >= 0 else None}
         self._trick_seen = None

@@ -434,7 +434,8 @@ class State:
         """The contract, declarer, the called card and — only when known to ``player`` — the partner."""
         if self.contract is None:
             return {}
-        seat = self.game.seat_name
+        def seat(s: int) -> str | None:
+            return self.game.seat_name(s) if s >= 0 else None
         row = self.game.definition.contracts.get(self.contract)
         if row is not None and row.sides == "parties":   # who is on which side: the observation's ``parties``
             return {"contract": self.contract, "declarer": seat(self.declarer), "called": None, "partner": "unknown"}

@@ -101,7 +101,7 @@ def _fill_contract(pieces: dict, game, view: dict, relative) -> None:
         pieces["partner"][n] = 1
         return
     pieces["contract"][1 + list(game.definition.contracts).index(contract)] = 1
-    pieces["declarer"][relative(view["declarer"])] = 1
+    pieces["declarer"][relative(view["declarer"]) if view["declarer"] is not None else n] = 1
     partner = view.get("partner")
     if partner == "unknown":
         pieces["partner"][n] = 1

@@ -267,3 +267,61 @@ def test_the_hand_written_log_replays_to_its_score():
     outcome = replay(read_log(str(LOG)), game())
     assert outcome.ok, outcome.problem and outcome.problem.render()
     assert outcome.state.scores == [0, 40, 0]
+
+
+# ---------------------------------------------------------------------- the Ramsch variant
+@lru_cache(maxsize=None)
+def ramsch_game():
+    return load_game("skat-ramsch", max_deals=1)
+
+
+def all_passed() -> Table:
+    t = Table(ramsch_game(), HANDS, dealer="P1")
+    t.do("P3 passe", "P1 passe", "P2 passe")
+    return t
+
+
+def test_when_all_pass_the_variant_plays_a_ramsch_with_nobody_declaring():
+    t = all_passed()
+    state = t.state
+    assert state.contract == "ramsch" and state.declarer == -1 and t.to_act() == "P2"
+    view = state.observation(seat("P3"))
+    assert view["contract"] == "ramsch" and view["declarer"] is None
+    t.do("P2 AH")
+    assert cards_only(t) == t.hand("P3")                            # J♥ is no heart: only the Jacks are trumps
+    t.do("P3 JH")
+    assert cards_only(t) == {"Q♥", "8♥", "7♥"}
+
+
+def ramsch_score(state) -> list[int]:
+    """The Ramsch, written here: the Skat to the last trick's winner, the most points lose, Jungfrau doubles,
+    Durchmarsch wins 120."""
+    g = state.game
+    last = state.tricks.trick_winners[-1][0]
+    def points(s):
+        cards = state.won[s] | (state.talon if s == last else 0)
+        return sum(g.deck.cards[c].points for c in range(g.num_cards) if cards >> c & 1)
+    taken = [state.tricks.taken[s] for s in range(3)]
+    if 10 in taken:
+        return [120 if t == 10 else 0 for t in taken]
+    most = max(points(s) for s in range(3))
+    factor = 2 if 0 in taken else 1
+    return [-most * factor if points(s) == most else 0 for s in range(3)]
+
+
+def test_every_ramsch_scores_as_the_club_rule_says():
+    played = 0
+    for seed in range(400):
+        state = play_deal(ramsch_game(), seed, lambda st, legal, rng: (
+            st.game.string_to_action("passe") if "passe" in [st.action_to_string(a) for a in legal]
+            else rng.choice(legal)))
+        assert state.contract == "ramsch"
+        assert state.deal_results[-1]["delta"] == ramsch_score(state), seed
+        played += 1
+    assert played == 400
+
+
+def test_a_ramsch_is_told_as_a_contract_with_nobody_declaring():
+    from rulelang.interpreter.narrate import _contract
+    assert _contract({"name": "ramsch", "title": "Ramsch", "declarer": None, "side": []}) == \
+        ["contract: Ramsch, with nobody declaring"]

@@ -143,3 +143,14 @@ def test_a_score_that_reads_a_hand_through_a_definition_is_not_public():
     assert public_score_phases(load_text(text, "rules", max_deals=1)) == []
     assert len(public_score_phases(load_text(RULES.replace("card_points(discarded({declarer}))", "0"),
                                              "rules", max_deals=1))) == 1
+
+
+def test_all_pass_must_name_a_contract_of_the_game():
+    from rulelang.diagnostics import RuleError
+    import yaml
+    doc = resolve_document(parse_text(RULES, "duel.rules")).data
+    doc["phases"][2]["value_auction"]["all_pass"] = "ramsch"
+    with pytest.raises(RuleError) as caught:
+        load_text(yaml.safe_dump(doc, allow_unicode=True), "yaml", max_deals=1)
+    assert [d.code for d in caught.value.diagnostics] == ["R370"]
+    assert "which is not under `contracts`" in caught.value.diagnostics[0].message

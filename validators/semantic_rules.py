@@ -162,9 +162,11 @@ def contracts_items_and_phases_fit(doc: Document, game: GameDef) -> Iterator[Dia
     """Contracts need an auction, trick play and a game item; items need a settlement and vice versa."""
     kinds = {getattr(p, "kind", None) for p in game.phases}
     games = [name for name, item in game.items.items() if item.is_game]
+    reached = "auction" in kinds or any(getattr(p, "all_pass", None) for p in game.phases)
     needs = [
-        (game.contracts and "auction" not in kinds, "R352", ("contracts",),
-         "contracts are defined but no `auction` phase lets anyone bid them", "add an `auction` phase before play"),
+        (game.contracts and not reached, "R352", ("contracts",),
+         "contracts are defined but no `auction` phase lets anyone bid them (nor is one played when all pass)",
+         "add an `auction` phase before play"),
         ("auction" in kinds and not game.contracts, "R353", _first(doc, game, "auction"),
          "an auction with no contracts to bid: its first speaker can never open", "define `contracts`"),
         (game.contracts and "tricks" not in kinds, "R354", ("contracts",),

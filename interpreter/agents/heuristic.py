@@ -167,7 +167,7 @@ def side_of(state, seat: int) -> set[int]:
     if parties:                                          # the seats whose party it knows (``parties``)
         mine = parties.get(state.game.seat_name(seat))   # unknown to itself while a join waits
         return {names[s] for s, party in parties.items() if party == mine} if mine else {seat}
-    if not view.get("contract"):
+    if not view.get("contract") or view.get("declarer") is None:
         return {seat}
     declarer = names[view["declarer"]]
     partners = view["partner"] if view["partner"] != "unknown" else None

@@ -9,7 +9,8 @@ The speaker names a value higher than the standing one or passes; the listener h
 next speaker. When the speakers are through, the survivor is the declarer (alone against
 the rest) and ``var`` holds the value he bid or held. If nobody named a value, the survivor
 may still name the lowest or pass; when he passes too, ``declarer`` stays none (all passed:
-a later phase with ``when: "declarer == none"`` throws the deal in or plays another game).
+a later phase with ``when: "declarer == none"`` throws the deal in), and with
+``all_pass: ramsch`` the contract ``ramsch`` is played with nobody declaring.
 Everyone hears every word. The moves are the numbers (``18``, ``20`` …), ``hold`` and ``pass``.
 """
 
@@ -38,6 +39,7 @@ class ValueAuctionPhase(PhaseBase):
     var: str = "bid_value"
     hold_word: str = "hold"
     pass_word: str = "pass"
+    all_pass: str | None = None
     kind: str = "value_auction"
 
 
@@ -101,6 +103,10 @@ class ValueAuction(Construct):
                                           '$ref': '#/$defs/name'},
                                  'pass': {'description': 'The word for passing (default pass).',
                                           '$ref': '#/$defs/name'},
+                                 'all_pass': {'description': 'The contract played when all pass (e.g. '
+                                                             'ramsch), with nobody declaring; without it the '
+                                                             'deal is thrown in.',
+                                              '$ref': '#/$defs/name'},
                                  'when': WHEN}}}}
     codes = ("R370", "E518")
     dsl = {"value_auction": _dsl}
@@ -125,8 +131,12 @@ class ValueAuction(Construct):
         if hold == pass_word:
             c.error("R370", f"the words for holding and passing are both '{hold}'", path,
                     "give `hold` and `pass` different words")
+        all_pass = body.get("all_pass")
+        if all_pass is not None and str(all_pass) not in (c.data.get("contracts") or {}):
+            c.error("R370", f"all passing plays the contract '{all_pass}', which is not under `contracts`",
+                    path + ("all_pass",), "name a contract of the game, or leave `all_pass` out to throw the deal in")
         return ValueAuctionPhase(c.rule(path + ("from",), SEAT), values, str(body.get("var", "bid_value")),
-                                 hold, pass_word)
+                                 hold, pass_word, None if all_pass is None else str(all_pass))
 
     @staticmethod
     def dump(phase) -> str:
@@ -184,6 +194,7 @@ class ValueAuction(Construct):
     def _pass(st, phase, part, seat: int) -> bool:
         part.passed.append(seat)
         if part.speaker < 0:                      # the survivor passes too: all passed
+            st.contract = phase.all_pass
             return True
         if seat == part.listener:
             part.listener = part.speaker
@@ -249,8 +260,10 @@ class ValueAuction(Construct):
                 f"it ('{hold}') or passes; who passes is out, and the survivor listens to the next speaker",
                 f"The last player left is the declarer at the value he bid or held "
                 f"({body.get('var', 'bid_value')}); if nobody named a value he may name {values[0] if values else '?'} "
-                "or pass, and if he passes all have passed"] + \
-            rest(body, {"from", "values", "var", "hold", "pass", "when"})
+                "or pass, and if he passes all have passed" +
+                (f": then {body['all_pass']} is played, with nobody declaring" if body.get("all_pass") else
+                 " and the deal is thrown in")] + \
+            rest(body, {"from", "values", "var", "hold", "pass", "all_pass", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:

@@ -87,7 +87,8 @@ function drawFacts(view) {
   const add = (term, value) => { facts.append(el("dt", term)); const d = el("dd"); d.append(value); facts.append(d); };
   add("deal", document.createTextNode(String(view.observation.deal)));
   if (view.contract) {
-    add("contract", document.createTextNode(`${view.contract.title} by ${view.contract.declarer}`));
+    const by = view.contract.declarer ? ` by ${view.contract.declarer}` : ", nobody declaring";
+    add("contract", document.createTextNode(`${view.contract.title}${by}`));
     if (view.contract.called) add("called", cardNode(view.contract.called, "span"));
     if (view.contract.called || view.contract.partner) {
       const partner = view.contract.partner;
@@ -166,7 +167,8 @@ function drawHistory(view) {
   table.append(head);
   for (const deal of view.deals) {
     const row = el("tr");
-    const contract = deal.contract ? `${deal.contract.title} (${deal.contract.side.join(", ")})` : "";
+    const side = deal.contract && deal.contract.side.length ? ` (${deal.contract.side.join(", ")})` : "";
+    const contract = deal.contract ? `${deal.contract.title}${side}` : "";
     const items = deal.items.map(i => `${i.item} ${i.value} for the ${i.side}`).join("; ") +
       (deal.multiplier !== 1 ? ` ×${deal.multiplier}` : "");
     row.append(el("td", String(deal.number)), el("td", contract), el("td", items));
