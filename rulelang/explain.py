@@ -254,7 +254,8 @@ def contract_lines(ctx: Context, name: str, row: dict) -> Lines:
                   "parties": "  The sides are the parties a `parties` phase forms; the bidder is not told his partner."}
                  .get(sides, "  The bidder and the holder of the called card play against the others."))
     if row.get("items") is not None:
-        lines.append(f"  Only these count: {', '.join(str(i) for i in row['items'])}.")
+        counted = ', '.join(str(i) for i in row['items'])
+        lines.append(f"  Only these count: {counted}." if counted else "  No item counts: a `score` phase scores it.")
     if row.get("bonus_factor") not in (None, 1):
         lines.append(f"  Every bonus counts {row['bonus_factor']} times.")
     if row.get("tricks"):

@@ -314,11 +314,19 @@ class TakeTalon(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.explain import rest
-        lines = [f"{ctx.say(body.get('by'))} takes the talon into his hand, unseen by the others, and discards "
-                 f"{ctx.say(body.get('discard', 0))} card(s) face down"]
+        parts = _part_names(body)
+        seen = "laid open to everyone" if body.get("show") else "unseen by the others"
+        if parts:
+            taken = (f"Chance lays the talon out in {len(parts)} equal parts ({', '.join(parts)}), {seen}; "
+                     f"{ctx.say(body.get('by'))} takes the one he names into his hand, the rest stays in the talon, "
+                     f"and he discards {ctx.say(body.get('discard', 0))} card(s) face down")
+        else:
+            taken = (f"{ctx.say(body.get('by'))} takes the talon into his hand, {seen}, and discards "
+                     f"{ctx.say(body.get('discard', 0))} card(s) face down")
+        lines = [taken]
         if body.get("forbid") is not None:
             lines.append(f"He may not discard a card when {ctx.say(body['forbid'])}")
-        return lines + rest(body, {"by", "discard", "forbid", "when"})
+        return lines + rest(body, {"by", "discard", "forbid", "parts", "show", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
