@@ -147,6 +147,10 @@ class Call(Construct):
         return Construct.explain(st, phase, action)
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        deal["decisions"].append({"seat": seat, "phase": "call", "action": name, "words": "calls"})
+
+    @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
         return f"calls {name}"
 

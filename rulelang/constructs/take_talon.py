@@ -299,17 +299,31 @@ class TakeTalon(Construct):
             return True
 
     @staticmethod
+    def _stage_words(st, step) -> str:
+        """What the next action of the phase does: lays a card out in a part, takes a part, or discards."""
+        part = st.take_talon
+        if TakeTalon._laying_out(st):
+            size = bin(st.talon).count("1") // len(part.parts)
+            filling = next(i for i, cards in enumerate(part.parts) if bin(cards).count("1") < size)
+            return f"lays out {step.parts[filling]}:"
+        return "takes" if part.parts and part.chosen < 0 else "discards"
+
+    @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
-        deal["decisions"].append({"seat": seat, "phase": "take_talon", "action": name, "words": "discards",
-                                  "private": True})
+        words = TakeTalon._stage_words(st, step)
+        entry = {"seat": seat, "phase": "take_talon", "action": name, "words": words}
+        if words == "discards":
+            entry["private"] = True
+        deal["decisions"].append(entry)
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
-        return "discards a card"
+        words = TakeTalon._stage_words(st, step)
+        return "discards a card" if words == "discards" else f"{words} {name}"
 
     @staticmethod
     def private_words(st, step, action: int, name: str) -> str | None:
-        return f"you discard {name}"
+        return f"you discard {name}" if TakeTalon._stage_words(st, step) == "discards" else None
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
