@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from rulelang.constructs import construct
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import RuleError
 from rulelang.expr import parse_expr
@@ -320,12 +321,18 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     if quiet is None:
         return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
-    return beyond_noise(gains, legal, quiet, caution)
+    step = state.step
+    found = construct(step.kind) if step is not None else None
+    weights = {action: found.evidence(state, step, action) for action in legal} if found is not None else None
+    return beyond_noise(gains, legal, quiet, caution, weights)
 
 
-def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0) -> int:
+def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,
+                 weights: dict[int, float] | None = None) -> int:
     """``anchor``, unless a move's gains beat its gains on the same worlds by more than ``caution`` standard
-    errors of the paired differences; then the move that beats it by most."""
+    errors of the paired differences (times the move's weight of evidence: a higher contract or a later
+    doubling needs more, :meth:`~rulelang.constructs.base.Construct.evidence`); then the move that beats it
+    by most."""
     worlds = len(gains[anchor])
     if worlds < 2:
         return anchor
@@ -334,7 +341,8 @@ def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, c
         diffs = [a - b for a, b in zip(gains[action], gains[anchor])]
         mean = sum(diffs) / worlds
         error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-        if mean > caution * error and mean > best_gain:
+        weight = weights.get(action, 1.0) if weights else 1.0
+        if mean > caution * weight * error and mean > best_gain:
             best, best_gain = action, mean
     return best
 
@@ -412,6 +420,9 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
             return passing
     if step.kind == "choose":
         return _plain_choice(world, step, legal)
+    if step.kind in ("take_talon", "take_up") and all(a < world.game.num_cards for a in legal):
+        cards = world.game.deck.cards                          # a discard: the lowest card, then the poorest
+        return max(legal, key=lambda c: (cards[c].order, -cards[c].points, c))
     return rng.choice(legal)
 
 

@@ -297,6 +297,19 @@ class Auction(Construct):
                 st.side_mask |= 1 << holder
 
     @staticmethod
+    def evidence(st, phase, action: int) -> float:
+        """A contract needs one unit more for each rank above the lowest; a doubling one more for each step
+        said before it on its item (a Retour two, a Supra three)."""
+        name = st.action_to_string(action)
+        table = _table(st.game, phase)
+        if name in table.ranks:
+            return 1.0 + table.ranks[name] - min(table.ranks.values())
+        if name == phase.pass_word:
+            return 1.0
+        kind, item, _ = Auction.meaning(st, phase, name)
+        return 1.0 + st.auction.levels.get(item, 0) if kind == "double" else 1.0
+
+    @staticmethod
     def explain(st, phase, action) -> Diagnostic:
         name = st.action_to_string(action)
         who = st.game.seat_name(st.current)

@@ -242,6 +242,13 @@ class Construct:
         return {}
 
     @staticmethod
+    def evidence(st, phase, action: int) -> float:
+        """How much evidence a player that judges by sampled playouts should want before it takes ``action``
+        rather than the quiet option, in units of its usual margin: more for a bolder move (a higher
+        contract, a later doubling step). Default 1."""
+        return 1.0
+
+    @staticmethod
     def held_or_discarded(st) -> dict[int, int]:
         """Per seat, cards everyone knows it holds or has discarded, but not which (talon cards taken up in
         sight of all, then some discarded face down): a world keeps them with the seat and splits them
