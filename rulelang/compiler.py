@@ -17,7 +17,7 @@ from rulelang.constructs import construct
 from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.document import Document, rekeyed
-from rulelang.expr import parse_expr
+from rulelang.expr import parse_expr, to_text
 from rulelang.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
@@ -231,6 +231,18 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             return rule, INT
         self.scope.module.function(compiled.code, rule, lets)
         return rule, compiled.type
+
+    def rule_of(self, expr, want, scope: Scope | None, origin) -> ir.Rule | None:
+        """The compiled rule of a parsed expression (a part of one written at ``origin``); None if it does not
+        compile (its errors reported)."""
+        try:
+            compiled = compile_expr(expr, scope or self.scope, origin, want)
+        except RuleError as exc:
+            self.report.extend(exc.diagnostics)
+            return None
+        rule = ir.Rule(_not_linked, to_text(expr), origin)
+        self.scope.module.function(compiled.code, rule, ())
+        return rule
 
     def rule_text(self, path: tuple) -> str:
         """The text of the expression at ``path`` as written."""

@@ -183,3 +183,34 @@ def _print(e: Expr, outer: int) -> str:
         left_level = mine + 1 if mine == 5 else mine
         text = f"{_print(left, left_level)} {op} {_print(right, right_level)}"
     return f"({text})" if mine < outer or (op == "cond" and outer > 0) else text
+
+
+HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "defenders", "side", "called", "partner",
+                          "talon", "discarded"})
+"""Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
+
+
+def reads_hidden(expr: Expr, defines: dict) -> bool:
+    """Whether ``expr``, or a definition it uses (``define``, given as text), reads a name of
+    :data:`HIDDEN_READS`; a definition that does not parse counts as reading one."""
+    seen: set[str] = set()
+    todo = [expr]
+    while todo:
+        for node in todo.pop().walk():
+            if node.op in ("name", "call") and node.value in HIDDEN_READS:
+                return True
+            if node.op == "name" and node.value in defines and node.value not in seen:
+                seen.add(node.value)
+                try:
+                    todo.append(parse_expr(str(defines[node.value])))
+                except RuleError:
+                    return True
+    return False
+
+
+def disjuncts(expr: Expr) -> list[Expr]:
+    """The terms of a chain of ``or`` (the expression itself when it is no ``or``)."""
+    if expr.op == "or":
+        return [term for arg in expr.args for term in disjuncts(arg)]
+    return [expr]
+

@@ -28,7 +28,7 @@ import random
 from rulelang.constructs import construct
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import RuleError
-from rulelang.expr import parse_expr
+from rulelang.expr import parse_expr, reads_hidden
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents.inference import public_voids
 from rulelang.interpreter.agents.worlds import determinize
@@ -40,9 +40,6 @@ ROLLOUT_BUDGET = 64
 MAX_ROLLOUT_ACTIONS = 2000
 _WORTH: dict[str, tuple[float, float]] = {}
 _PUBLIC_SCORES: dict[str, list] = {}
-HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "defenders", "side", "called", "partner",
-                          "talon", "discarded"})
-"""Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
 
 
 class HeuristicAgent:
@@ -215,7 +212,8 @@ def next_trick_worth(state, seat: int, fitted: float) -> float:
         return fitted
     finally:
         taken[seat] = now
-    local = float(after - before)
+    sign = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
+    local = sign * (after - before)
     return local if local and (local < 0) != (fitted < 0) else fitted
 
 
@@ -245,21 +243,14 @@ def _reads_public_only(body, defines: dict) -> bool:
     if not isinstance(body, dict):
         return False
     texts = [body.get("add"), body.get("each"), body.get("when"), *(body.get("let") or {}).values()]
-    seen: set[str] = set()
-    while texts:
-        text = texts.pop()
+    for text in texts:
         if text is None or isinstance(text, (bool, int)):
             continue
         try:
-            nodes = parse_expr(str(text)).walk()
+            if reads_hidden(parse_expr(str(text)), defines):
+                return False
         except RuleError:
             return False
-        for node in nodes:
-            if node.op in ("name", "call") and node.value in HIDDEN_READS:
-                return False
-            if node.op == "name" and node.value in defines and node.value not in seen:
-                seen.add(node.value)
-                texts.append(defines[node.value])
     return True
 
 

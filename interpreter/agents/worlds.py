@@ -77,17 +77,21 @@ def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = 
     splits = {holder: _split_known(state, world, holder, cards, rng, voids) for holder, cards in mixed.items()}
     if any(split is None for split in splits.values()):
         return None
-    slots = _slots(state, world, places, fixed, voids, splits)
     pool = sorted(card for _, _, mask in places for card in iter_bits(mask & ~fixed))
     rng.shuffle(pool)
-    counts = [count for _, _, _, count, _ in slots]
-    forbidden = [banned for _, _, _, _, banned in slots]
-    pins = _pins(state, seat, slots, pool, counts, forbidden)
-    if pins is None:
-        return None
-    pool = [card for card in pool if not any(pin >> card & 1 for pin in pins)]
-    dealt = _assign(pool, [count - bin(pin).count("1") for count, pin in zip(counts, pins)], forbidden, rng)
-    if dealt is None:
+    first = rng.random() < 0.5 if mixed else False   # half the worlds keep void cards out of such discards
+    for strict in dict.fromkeys((first, False)):
+        slots = _slots(state, world, places, fixed, voids, splits, strict)
+        counts = [count for _, _, _, count, _ in slots]
+        forbidden = [banned for _, _, _, _, banned in slots]
+        pins = _pins(state, seat, slots, pool, counts, forbidden)
+        if pins is None:
+            continue
+        rest = [card for card in pool if not any(pin >> card & 1 for pin in pins)]
+        dealt = _assign(rest, [count - bin(pin).count("1") for count, pin in zip(counts, pins)], forbidden, rng)
+        if dealt is not None:
+            break
+    else:
         return None
     others = [s for s in range(world.game.num_players) if s != seat]
     old_discards = sum(state.discards[s] for s in others)
@@ -104,9 +108,11 @@ def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = 
     return world
 
 
-def _slots(state, world, places, fixed: int, voids, splits: dict) -> list[tuple]:
+def _slots(state, world, places, fixed: int, voids, splits: dict, strict: bool) -> list[tuple]:
     """(kind, index, mask, count, forbidden) of every place to deal: a ``held`` place as its hand part and its
-    discards part, sized by how many of its known cards :func:`_split_known` put in each."""
+    discards part, sized by how many of its known cards :func:`_split_known` put in each; with ``strict`` its
+    discards hold no card of what it is void in either (a seat may have thrown away what it then lacks, or
+    not: half the worlds say one, half the other)."""
     slots = []
     for kind, index, mask in places:
         count = bin(mask & ~fixed).count("1")
@@ -118,7 +124,8 @@ def _slots(state, world, places, fixed: int, voids, splits: dict) -> list[tuple]
         keep = count - to_discard
         undiscardable = sum(1 << c for c in range(world.game.num_cards) if not _may_discard(world, index, c))
         slots.append(("held_hand", index, mask, keep, voids[index] if voids else 0))
-        slots.append(("held_discards", index, 0, to_discard, undiscardable))
+        void = voids[index] if voids and strict else 0
+        slots.append(("held_discards", index, 0, to_discard, undiscardable | void))
     return slots
 
 

@@ -36,6 +36,7 @@ class TakeTalonPhase(PhaseBase):
     forbid: Rule | None = None
     parts: list[str] | None = None
     show: bool = False
+    public_forbid: Rule | None = None
     kind: str = "take_talon"
 
 
@@ -123,12 +124,14 @@ class TakeTalon(Construct):
         if discard < 0:
             c.error("R371", f"a take_talon cannot discard {discard} cards", path + ("discard",),
                     "discard as many cards as the talon holds, or 0 to keep them all")
-        forbid = None
+        forbid = public = None
         if body.get("forbid") is not None:
             scope = c.player_scope().child(card=Binding(CARD, part_attr("take_talon", "card")))
             forbid = c.rule(path + ("forbid",), BOOL, scope)
+            public = _public_part(c, path + ("forbid",), scope)
         parts = _part_names(body) or None
-        return TakeTalonPhase(c.rule(path + ("by",), SEAT), discard, forbid, parts, bool(body.get("show", False)))
+        return TakeTalonPhase(c.rule(path + ("by",), SEAT), discard, forbid, parts, bool(body.get("show", False)),
+                              public)
 
     @staticmethod
     def dump(phase) -> str:
@@ -289,12 +292,13 @@ class TakeTalon(Construct):
 
     @staticmethod
     def may_discard(world, seat: int, card: int) -> bool:
+        """By the part of ``forbid`` that reads nothing hidden (``card in kings``, not what the hand holds)."""
         part, phase = world.take_talon, _phase_of(world)
-        if phase is None or phase.forbid is None or seat != part.seat:
+        if phase is None or phase.public_forbid is None or seat != part.seat:
             return True
         part.card = card
         try:
-            return not phase.forbid.fn(world, seat)
+            return not phase.public_forbid.fn(world, seat)
         except EvalError:
             return True
 
@@ -350,6 +354,26 @@ class TakeTalon(Construct):
         text, used = head_parts(value, [("by", "by", expr_text), ("discard", "discard", scalar_text),
                                         ("forbid", "forbid", expr_text), WHEN_PART])
         return [f"{pad}take_talon{text}"] if used == set(value) else None
+
+
+def _public_part(c, path: tuple, scope):
+    """The terms of the ``or`` chain at ``path`` that read nothing a seat may not see, as one rule (None if
+    every term reads something hidden): what a world drawn for another seat may hold against a discard."""
+    from rulelang.compiler import expr_origin
+    from rulelang.expr import Expr, disjuncts, parse_expr, reads_hidden
+    from rulelang.diagnostics import RuleError
+    origin = expr_origin(c.doc, path)
+    try:
+        terms = disjuncts(parse_expr(c.rule_text(path), origin))
+    except RuleError:
+        return None
+    kept = [term for term in terms if not reads_hidden(term, c.data.get("define") or {})]
+    if not kept:
+        return None
+    joined = kept[0]
+    for term in kept[1:]:
+        joined = Expr("or", [joined, term])
+    return c.rule_of(joined, BOOL, scope, origin)
 
 
 def _phase_of(st):
