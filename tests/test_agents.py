@@ -137,6 +137,12 @@ def test_the_heuristic_player_does_better_than_random_play_on_the_same_cards():
     assert heuristic > random_play + 1
 
 
+def test_in_a_game_whose_lowest_score_wins_the_heuristic_takes_the_tricks_that_lower_its_score():
+    # Fünf dazu: a trick takes a point off (good, the lowest score wins), no trick adds five
+    heuristic, random_play = duplicate_means("fuenf-dazu", 60)
+    assert heuristic > random_play + 0.4
+
+
 # ---------------------------------------------------------------------- the arena
 def arena_json(capsys, *argv) -> dict:
     import json
