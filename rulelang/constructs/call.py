@@ -5,7 +5,7 @@ from kings when contract == rufer``. After the bidding the seat names one card o
 (not one ``forbid`` rules out, with ``player`` the seat and ``card`` the card); everyone
 hears it (rules read it as ``called``). The seat that holds it now is the declarer's partner,
 known only to itself until the card is played; if the declarer holds it himself, or it lies
-in the talon, he plays alone — and nobody is told. Königrufen's King call:
+in the talon, he plays alone — and nobody is told. Calling a King:
 ``{by: declarer, from: kings}`` with the contract's ``sides: called``. A single card left is
 named without asking.
 """

@@ -6,13 +6,13 @@ cards it takes (its observation's ``took`` and its information state ``| took �
 cards it discards (``my_discards``); the others see only that it took the talon and
 discarded. ``forbid`` makes a card illegal to discard when it holds (``player`` the seat,
 ``card`` the card: ``forbid: "card in kings"``). Rules read the discards as
-``discarded(SEATS)`` — Skat's declarer counts the card points of ``talon | discarded({declarer})``,
-the Skat whether he played Hand or picked it up.
+``discarded(SEATS)`` — a declarer whose talon counts for him reads ``talon | discarded({declarer})``,
+whether he took it up or left it lying.
 
 With ``show: true`` the talon is laid open first, and everyone sees what the seat takes.
 With ``parts: [first_half, second_half]`` chance lays the talon out in that many equal parts
 (in sight of all when shown) and the seat chooses one by its name; the others stay in the
-talon (Königrufen's rejected half, which counts for the defenders: ``talon``). Everyone then
+talon (a rejected half that counts for the defenders: ``talon``). Everyone then
 knows the taken cards are in the seat's hand or its discards, but not which.
 """
 

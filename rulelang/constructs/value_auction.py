@@ -3,7 +3,7 @@
 YAML ``- value_auction: {from: forehand, values: [18, 20, 22, 23, 24, 27, 30], var: bid_value}``;
 DSL ``value_auction from forehand values [18, 20, 22] into bid_value``. The seats still in,
 from ``from`` in the direction of play, are the listener first and then the speakers in
-turn (Skat's Reizen: forehand listens, middlehand says to him, rearhand says to the survivor).
+turn (forehand listens, middlehand says values to him, rearhand then says to the survivor).
 The speaker names a value higher than the standing one or passes; the listener holds it
 (``hold``) or passes. Who passes is out for the deal; the survivor of a duel listens to the
 next speaker. When the speakers are through, the survivor is the declarer (alone against
@@ -78,7 +78,7 @@ class ValueAuction(Construct):
 
     kind = "value_auction"
     order = 56
-    summary = "bidding by numbers in duels (say and hold, as Skat's Reizen)"
+    summary = "bidding by numbers in duels: a speaker says values, a listener holds or passes"
     example = {"from": "forehand", "values": [18, 20, 22, 23, 24], "var": "bid_value"}
     schema = {'entry': 'Bidding by numbers in duels: a speaker names values, a listener holds or passes.',
               'defs': {'valueAuctionPhase': {
@@ -89,7 +89,7 @@ class ValueAuction(Construct):
                   'type': 'object',
                   'additionalProperties': False,
                   'required': ['from', 'values'],
-                  'properties': {'from': {'description': 'The first listener (Skat: forehand); the seats after '
+                  'properties': {'from': {'description': 'The first listener (e.g. forehand); the seats after '
                                                          'him speak in turn.',
                                           '$ref': '#/$defs/seatExpr'},
                                  'values': {'description': 'The values that may be named, lowest first, e.g. '
