@@ -147,6 +147,20 @@ class Table:
         """The cards ``who`` holds now."""
         return names_of(self.game, self.state.hands[seat(who)])
 
+    def cards(self) -> set[str]:
+        """The names of the cards that may be played (or discarded, or called) now."""
+        return {self.game.action_to_string(a) for a in self.state.legal_actions() if a < self.game.num_cards}
+
+    def refused(self, move: str) -> str:
+        """The code of the diagnostic that refuses ``move`` (``"P2 20"``), which must be the named seat's."""
+        import pytest
+        from rulelang.interpreter.game import IllegalActionError
+        who, name = move.split()
+        assert self.to_act() == who, f"{move}: it is {self.to_act()}'s turn"
+        with pytest.raises(IllegalActionError) as caught:
+            self.state.apply_checked(self.game.string_to_action(name))
+        return caught.value.diagnostic.code
+
 
 def play_deal(game, seed: int, choose):
     """One deal of ``game`` (a one-deal game) to its end: chance sampled from ``seed``, every decision

@@ -15,11 +15,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-import pytest
-
 from helpers import LOGS, Table, play_deal, seat
 from rulelang.interpreter.agents.worlds import determinize
-from rulelang.interpreter.game import IllegalActionError
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
 from rulelang.loader import load_game
@@ -47,18 +44,6 @@ def table(*moves: str) -> Table:
     t = Table(game(), HANDS, talon=TALON, dealer="P4")
     t.do(*moves)
     return t
-
-
-def refused(t: Table, move: str) -> str:
-    who, name = move.split()
-    assert t.to_act() == who
-    with pytest.raises(IllegalActionError) as caught:
-        t.state.apply_checked(t.game.string_to_action(name))
-    return caught.value.diagnostic.code
-
-
-def cards_only(t: Table) -> set[str]:
-    return {t.game.action_to_string(a) for a in t.state.legal_actions() if a < t.game.num_cards}
 
 
 # ---------------------------------------------------------------------- bidding and the King
@@ -101,9 +86,9 @@ def test_the_talon_is_laid_open_in_two_halves_and_the_declarer_takes_one():
 
 def test_no_king_nor_trull_card_may_be_discarded_and_a_tarock_only_when_nothing_else_is_left():
     t = table(*RUFER, "P1 K♣", "P1 first_half")
-    assert cards_only(t) == {"C♥", "1♥", "4♥", "3♦", "10♠", "10♣", "9♣", "8♣"}
+    assert t.cards() == {"C♥", "1♥", "4♥", "3♦", "10♠", "10♣", "9♣", "8♣"}
     for card in ("K♥", "Sküs", "XXI", "XV"):
-        assert refused(t, f"P1 {card}") == "E524"
+        assert t.refused(f"P1 {card}") == "E524"
 
 
 def test_announcements_and_kontra_follow_the_talon_from_the_declarer():
@@ -132,26 +117,26 @@ def test_the_rejected_half_counts_for_the_defenders_and_the_discards_for_the_dec
 def test_in_a_negative_game_a_player_must_beat_the_best_card_when_he_can():
     t = table("P1 piccolo", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", *ANNOUNCED_NOTHING)
     t.do("P1 XII")
-    assert cards_only(t) == {"XX", "XVIII", "XIV"}                 # P2 must beat the XII
+    assert t.cards() == {"XX", "XVIII", "XIV"}                 # P2 must beat the XII
     t.do("P2 XIV")
-    assert cards_only(t) == {"XVII", "XVI"}                        # P3 must beat the XIV
+    assert t.cards() == {"XVII", "XVI"}                        # P3 must beat the XIV
     t.do("P3 XVI")
-    assert cards_only(t) == {"XIII", "IX", "V", "IV"}              # P4 cannot: any tarock
+    assert t.cards() == {"XIII", "IX", "V", "IV"}              # P4 cannot: any tarock
 
 
 def test_in_a_negative_game_the_pagat_is_kept_for_the_last_tarock():
     t = table("P1 bettel", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", *ANNOUNCED_NOTHING, "P1 Sküs", "P2 III")
-    assert cards_only(t) == {"XVII", "XVI", "X", "VI", "II"}       # no Pagat while P3 holds other tarocks
+    assert t.cards() == {"XVII", "XVI", "X", "VI", "II"}       # no Pagat while P3 holds other tarocks
     only = dict(HANDS, P3="I 2♥ 3♥ C♦ J♦ K♣ Q♣ K♠ Q♠ J♠ 9♠ 1♦", P4="XVII XVI X VI II XIII IX V IV 2♦ C♣ J♣")
     last = Table(game(), only, talon=TALON, dealer="P4")
     last.do("P1 bettel", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", *ANNOUNCED_NOTHING, "P1 Sküs", "P2 III")
-    assert cards_only(last) == {"I"}
+    assert last.cards() == {"I"}
 
 
 def test_in_a_positive_game_nobody_must_beat_and_the_pagat_is_free():
     t = table("P1 dreier", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", "P1 first_half",
               "P1 1♥", "P1 3♦", "P1 4♥", "P1 weiter", "P2 weiter", "P3 weiter", "P4 weiter", "P1 Sküs", "P2 III")
-    assert cards_only(t) == {"XVII", "XVI", "X", "VI", "II", "I"}
+    assert t.cards() == {"XVII", "XVI", "X", "VI", "II", "I"}
 
 
 # ---------------------------------------------------------------------- counting and scoring

@@ -113,11 +113,6 @@ def test_a_forbidden_choice_is_refused_and_a_single_one_is_taken_without_asking(
     state.apply_action(state.legal_actions()[0])
     state.apply_action(state.legal_actions()[0])
     assert state.vars["kind"] == "plain" and state.step.kind == "tricks"   # big forbidden below 22: not asked
-    high = to_act(game, 3, "pass", "pass", "18")
-    high.vars["bid"] = 22
-    high.apply_action(high.legal_actions()[0])
-    high.apply_action(high.legal_actions()[0])
-    assert said(high) == {"plain", "big"}
     low = to_act(game, 3, "22", "hold", "pass", "pass")
     low.apply_action(low.legal_actions()[0])
     low.apply_action(low.legal_actions()[0])

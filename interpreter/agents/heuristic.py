@@ -116,15 +116,11 @@ class HeuristicAgent:
 
 
 def candidates(state, legal: list[int]) -> list[int]:
-    """The moves worth judging: where a step offers rising numbers (a value auction), the words and the
-    lowest number only — a higher value wins nothing a lower one would not, and bidding goes up step by step."""
-    if len(legal) <= 2 or getattr(state.step, "kind", None) != "value_auction":
-        return legal
-    names = [state.action_to_string(a) for a in legal]
-    numbers = [a for a, name in zip(legal, names) if name.isdigit()]
-    words = [a for a, name in zip(legal, names) if not name.isdigit()]
-    lowest = min(numbers, key=lambda a: int(state.action_to_string(a))) if numbers else None
-    return words + ([lowest] if lowest is not None else [])
+    """The moves worth judging by rollouts, as the step's construct says
+    (:meth:`~rulelang.constructs.base.Construct.worth_judging`: a value auction's words and lowest raise)."""
+    step = state.step
+    found = construct(step.kind) if step is not None else None
+    return found.worth_judging(state, step, legal) if found is not None else legal
 
 
 def _sign(value: float) -> int:

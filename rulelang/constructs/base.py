@@ -242,6 +242,11 @@ class Construct:
         return {}
 
     @staticmethod
+    def worth_judging(st, phase, legal: list[int]) -> list[int]:
+        """Of the legal moves, those a player that judges by sampled playouts need weigh (default all)."""
+        return legal
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """How much evidence a player that judges by sampled playouts should want before it takes ``action``
         rather than the quiet option, in units of its usual margin: more for a bolder move (a higher

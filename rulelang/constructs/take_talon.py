@@ -43,7 +43,8 @@ class TakeTalonPhase(PhaseBase):
 class TakeTalonState(DealPart):
     """The seat that takes the talon (-1: none), the cards it took, how many it still discards, the card
     being weighed by ``forbid`` (``card``), the talon as it was laid open (``shown``), its parts as chance
-    laid them out (``parts``) and the part chosen (-1: none yet)."""
+    laid them out (``parts``), the part chosen (-1: none yet) and the public part of the phase's ``forbid``
+    that worlds drawn for other seats apply (``public_forbid``)."""
 
     copied = ("parts",)
 
@@ -55,6 +56,7 @@ class TakeTalonState(DealPart):
         self.shown = 0
         self.parts: list[int] = []
         self.chosen = -1
+        self.public_forbid = None
 
 
 def _dsl(b, meta, children):
@@ -146,7 +148,7 @@ class TakeTalon(Construct):
         if seat < 0:
             raise EvalError(f"`{phase.by.text}` names no seat to take the talon", phase.by.span)
         part.seat, part.left, part.shown = seat, phase.discard, st.talon if phase.show else 0
-        part.parts, part.chosen, part.taken = [], -1, 0
+        part.parts, part.chosen, part.taken, part.public_forbid = [], -1, 0, phase.public_forbid
         if phase.parts:
             size, rest = divmod(bin(st.talon).count("1"), len(phase.parts))
             if rest or not size:
@@ -293,12 +295,12 @@ class TakeTalon(Construct):
     @staticmethod
     def may_discard(world, seat: int, card: int) -> bool:
         """By the part of ``forbid`` that reads nothing hidden (``card in kings``, not what the hand holds)."""
-        part, phase = world.take_talon, _phase_of(world)
-        if phase is None or phase.public_forbid is None or seat != part.seat:
+        part = world.take_talon
+        if part.public_forbid is None or seat != part.seat:
             return True
         part.card = card
         try:
-            return not phase.public_forbid.fn(world, seat)
+            return not part.public_forbid.fn(world, seat)
         except EvalError:
             return True
 
@@ -374,11 +376,6 @@ def _public_part(c, path: tuple, scope):
     for term in kept[1:]:
         joined = Expr("or", [joined, term])
     return c.rule_of(joined, BOOL, scope, origin)
-
-
-def _phase_of(st):
-    """The game's take_talon phase (the first), for a world drawn after it."""
-    return next((p for p in st.game.definition.phases if getattr(p, "kind", None) == "take_talon"), None)
 
 
 CONSTRUCT = TakeTalon

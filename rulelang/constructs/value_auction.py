@@ -175,6 +175,15 @@ class ValueAuction(Construct):
         return sorted(ids[w] for w in ValueAuction.allowed(st, phase, st.current))
 
     @staticmethod
+    def worth_judging(st, phase, legal: list[int]) -> list[int]:
+        """The words and the lowest value only: a higher value wins nothing a lower one would not, and
+        bidding goes up a step at a time."""
+        names = {action: symbol(st, action) for action in legal}
+        numbers = [a for a in legal if names[a] not in (phase.hold_word, phase.pass_word)]
+        words = [a for a in legal if a not in numbers]
+        return words + ([min(numbers, key=lambda a: int(names[a]))] if numbers else [])
+
+    @staticmethod
     def apply(st, phase, action) -> bool:
         part, seat, word = st.value_auction, st.current, symbol(st, action)
         part.said.append((seat, word))
