@@ -123,12 +123,12 @@ def openspiel(episodes: int, rounds: int, seed: int) -> dict:
 
 # ---------------------------------------------------------------------------- (c) simulate
 def simulate_rates(deals: int, seed: int) -> dict:
-    """Deals per second of ``simulate zwanzig-ab`` with one and with two processes."""
+    """Deals per second of ``simulate zwanzig-ab`` by random players with one and with two processes."""
     from rulelang.cli.simulate import simulate
     rates = {}
     for jobs in (1, 2):
         started = time.perf_counter()
-        simulate("zwanzig-ab", deals, 0, seed, jobs=jobs)
+        simulate("zwanzig-ab", deals, 0, seed, agents="random", jobs=jobs)
         rates[f"jobs_{jobs}"] = deals / (time.perf_counter() - started)
     return rates
 

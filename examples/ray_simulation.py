@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--address", default=None, help="a Ray cluster; default: start a local one")
     parser.add_argument("--jobs", type=int, default=2, help="CPUs of the local Ray")
     args = parser.parse_args(argv)
-    stats = simulate(args.rules, args.deals, 0, args.seed, jobs=args.jobs, backend="ray",
+    stats = simulate(args.rules, args.deals, 0, args.seed, agents="random", jobs=args.jobs, backend="ray",
                      address=args.address).to_json()
     print(f"{args.rules}: {stats['deals']} deals on Ray; contracts {stats['contracts']}")
     print("mean score change per deal:", stats["score_change"])

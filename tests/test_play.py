@@ -192,12 +192,23 @@ def test_a_seat_outside_the_table_or_an_unknown_agent_is_a_usage_error(terminals
     assert t.finish() == 2
 
 
-def test_the_bots_are_heuristic_players_and_hint_says_what_one_would_do(terminals, tmp_path):
+def test_the_bots_are_heuristic_players_and_hint_says_what_the_search_agent_would_do(terminals, tmp_path):
     t = start(terminals, tmp_path, "zwanzig-ab", "--seed", "9", "--seat", "1")
     offered = t.expect(PROMPT).group(1).split(", ")
     t.send("hint")
     hinted = t.expect(re.compile(r"hint: (\S+)")).group(1)
     assert hinted in offered
+    t.send("quit")
+    assert t.finish() == 0
+
+
+def test_play_hint_shows_the_search_agents_move_before_each_of_the_persons_moves(terminals, tmp_path):
+    t = start(terminals, tmp_path, "zwanzig-ab", "--seed", "9", "--seat", "1", "--hint")
+    for _ in range(2):
+        hinted = t.expect(re.compile(r"hint: (\S+)")).group(1)
+        offered = t.expect(PROMPT).group(1).split(", ")
+        assert hinted in offered
+        t.send(hinted)
     t.send("quit")
     assert t.finish() == 0
 

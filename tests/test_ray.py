@@ -30,8 +30,8 @@ def comparable(result: dict) -> dict:
 
 
 def test_simulate_on_ray_gives_the_local_numbers(local_ray):
-    local = simulate("zwanzigerrufen", 60, 2, 5).to_json()
-    assert simulate("zwanzigerrufen", 60, 2, 5, jobs=2, backend="ray").to_json() == local
+    local = simulate("zwanzigerrufen", 60, 2, 5, agents="random").to_json()
+    assert simulate("zwanzigerrufen", 60, 2, 5, agents="random", jobs=2, backend="ray").to_json() == local
 
 
 def test_arena_on_ray_gives_the_local_numbers(local_ray):
@@ -41,7 +41,7 @@ def test_arena_on_ray_gives_the_local_numbers(local_ray):
 
 def test_the_command_line_reaches_a_cluster_by_its_address(local_ray, tmp_path):
     command = [sys.executable, "-m", "rulelang.cli.main", "simulate", "zwanzig-ab", "--deals", "40", "--matches",
-               "0", "--seed", "2", "--json"]
+               "0", "--seed", "2", "--json", "--agents", "random"]
     on_ray = subprocess.run(command + ["--backend", "ray", "--address", local_ray], capture_output=True, text=True,
                             cwd=tmp_path, timeout=300)
     local = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=300)

@@ -1,4 +1,4 @@
-"""``rulelang simulate``: statistics of random play, computed generically from what the engine exposes."""
+"""``rulelang simulate``: statistics of play (random players here, heuristic by default), computed generically."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def base_stats():
-    return simulate("zwanzig-ab", 200, 10, 7).to_json()
+    return simulate("zwanzig-ab", 200, 10, 7, agents="random").to_json()
 
 
 def test_shares_of_each_deal_variable_add_up_to_one(base_stats):
@@ -45,36 +45,36 @@ def test_per_deal_numbers_are_in_range(base_stats):
 
 
 def test_the_same_seed_gives_the_same_numbers(base_stats):
-    assert simulate("zwanzig-ab", 200, 10, 7).to_json() == base_stats
+    assert simulate("zwanzig-ab", 200, 10, 7, agents="random").to_json() == base_stats
 
 
 def test_the_numbers_do_not_depend_on_how_many_processes_share_the_deals(base_stats):
-    assert simulate("zwanzig-ab", 200, 10, 7, jobs=2).to_json() == base_stats
+    assert simulate("zwanzig-ab", 200, 10, 7, agents="random", jobs=2).to_json() == base_stats
 
 
 def test_cli_jobs_gives_the_same_json_and_is_bounded(capsys):
     outputs = [run(capsys, "simulate", "zwanzigerrufen", "--deals", "30", "--matches", "0", "--seed", "4",
-                   "--json", "--jobs", jobs) for jobs in ("1", "2")]
+                   "--json", "--jobs", jobs, "--agents", "random") for jobs in ("1", "2")]
     assert outputs[0][0] == 0 and outputs[0] == outputs[1]
     code, out, err = run(capsys, "simulate", "zwanzig-ab", "--jobs", "65")
     assert code == 2 and "--jobs 65: at most 64 processes" in err
 
 
 def test_a_game_without_choices_has_no_deal_variables_or_decisions():
-    stats = simulate("fuenf-dazu", 30, 0, 1).to_json()
+    stats = simulate("fuenf-dazu", 30, 0, 1, agents="random").to_json()
     assert stats["vars"] == {} and stats["decisions"] == {} and stats["cards_exchanged"] == {}
     assert stats["match_length"] == {"matches": 0, "unfinished": 0}
     assert stats["deals"] == 30 and 0 < stats["no_trick_share"] <= 1
 
 
 def test_contracts_are_counted_for_games_with_a_ladder():
-    stats = simulate("zwanzigerrufen", 20, 0, 3).to_json()
+    stats = simulate("zwanzigerrufen", 20, 0, 3, agents="random").to_json()
     assert stats["contracts"] and sum(stats["contracts"].values()) == pytest.approx(1, abs=1e-3)
     assert any(name.startswith("auction ") for name in stats["decisions"])
 
 
 def test_hearts_blind_shows_up_as_a_deal_variable():
-    stats = simulate("zwanzig-ab-kartenspiele", 60, 0, 2).to_json()
+    stats = simulate("zwanzig-ab-kartenspiele", 60, 0, 2, agents="random").to_json()
     assert set(stats["vars"]["mode"]) == {"blind", "look"}
     assert stats["vars"]["trump"]["hearts"] >= stats["vars"]["mode"]["blind"]
 
@@ -90,7 +90,7 @@ def test_table_rows_and_side_by_side_rows(base_stats):
 
 def test_cli_json_and_compare_run_both_games_on_the_same_seeds(capsys):
     code, out, _ = run(capsys, "simulate", "zwanzig-ab", "--deals", "40", "--matches", "2", "--seed", "5", "--json",
-                       "--compare", "zwanzig-ab-allekartenspiele")
+                       "--compare", "zwanzig-ab-allekartenspiele", "--agents", "random")
     data = json.loads(out)
     assert code == 0 and data["seed"] == 5 and data["matches"] == 2
     first, second = data["games"]
@@ -99,7 +99,8 @@ def test_cli_json_and_compare_run_both_games_on_the_same_seeds(capsys):
 
 
 def test_cli_table_without_a_terminal_has_no_progress_bar(capsys):
-    code, out, err = run(capsys, "simulate", "zwanzig-ab-helpster", "--deals", "20", "--matches", "1", "--seed", "1")
+    code, out, err = run(capsys, "simulate", "zwanzig-ab-helpster", "--deals", "20", "--matches", "1", "--seed", "1",
+                          "--agents", "random")
     assert code == 0 and err == ""
     assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide pass" in out
 
@@ -124,7 +125,7 @@ EXACT_DEALS = 2000
 
 @pytest.fixture(scope="module")
 def many_deals():
-    return simulate("zwanzig-ab", EXACT_DEALS, 1, 11).to_json()
+    return simulate("zwanzig-ab", EXACT_DEALS, 1, 11, agents="random").to_json()
 
 
 def within(value: float, exact: float, variance: float) -> bool:
@@ -143,3 +144,33 @@ def test_a_random_player_exchanges_two_cards_on_average(many_deals):
 def test_a_random_seat_passes_nine_deals_in_thirty_two(many_deals):
     passes = many_deals["decisions"]["decide pass"]
     assert all(within(share, 9 / 32, 9 / 32 * 23 / 32) for share in passes.values())
+
+
+# ---------------------------------------------------------------------- what a designer reads off
+def test_seat_advantages_are_against_the_table_and_come_with_an_interval(base_stats):
+    advantage = base_stats["seat_advantage"]
+    assert sum(a["mean"] for a in advantage.values()) == pytest.approx(0, abs=1e-3)
+    assert all(a["ci95"][0] < a["mean"] < a["ci95"][1] for a in advantage.values())
+
+
+def test_the_score_distribution_counts_every_deal_for_every_seat(base_stats):
+    for seat, counts in base_stats["score_distribution"].items():
+        assert sum(counts.values()) == 200
+        mean = sum(float(v) * k for v, k in counts.items()) / 200
+        assert mean == pytest.approx(base_stats["score_change"][seat], abs=1e-3)
+    assert sum(base_stats["match_lengths"].values()) == 10
+
+
+def test_contracts_made_and_items_are_counted_from_the_deals():
+    stats = simulate("zwanzigerrufen", 40, 0, 3, agents="random").to_json()
+    assert set(stats["contracts_made"]) <= set(stats["contracts"])
+    assert all(0 <= share <= 1 for share in stats["contracts_made"].values())
+    assert stats["items"]["Game"] == {"scored": 1.0, "announced": 0.0}       # the game item is scored every deal
+    assert all(v["announced"] <= v["scored"] for v in stats["items"].values())
+
+
+def test_the_command_plays_heuristic_players_unless_told_and_says_so(capsys):
+    code, out, _ = run(capsys, "simulate", "fuenf-dazu", "--deals", "4", "--matches", "0", "--seed", "1", "--json")
+    assert code == 0 and json.loads(out)["agents"] == "heuristic"
+    code, out, _ = run(capsys, "simulate", "fuenf-dazu", "--deals", "4", "--matches", "0", "--seed", "1")
+    assert "agents heuristic" in out

@@ -71,10 +71,8 @@ def _declared(state, seats: list[int]) -> list[tuple[int, str, bool]]:
     result = state.deal_results[-1]
     if result.get("contract") is None or result.get("declarer") is None or result["declarer"] < 0:
         return []
-    items = result.get("items")
-    made = any(item.get("game") and item["side"] == "declarers" for item in items) if items \
-        else result["delta"][result["declarer"]] > 0
-    return [(seats[result["declarer"]], result["contract"], made)]
+    from rulelang.cli.simulate import contract_made
+    return [(seats[result["declarer"]], result["contract"], contract_made(result))]
 
 
 def arena(ref: str, specs: list[str], deals: int, seed: int, jobs: int = 1, backend: str = "local",

@@ -81,6 +81,8 @@ def register(sub) -> None:
     p.add_argument("--save", metavar="FILE", help="where `quit` saves the match (default GAME-seatN.jsonl)")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,
                    help="the bots: one agent for every seat or one per seat, yours ignored (default heuristic)")
+    p.add_argument("--hint", action="store_true",
+                   help="before each of your moves, show the move the search agent would make")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("replay", help="replay a log, checking every move")
@@ -125,7 +127,7 @@ def register_variant_tools(sub) -> None:
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.set_defaults(handler=cmd_explain)
 
-    p = sub.add_parser("simulate", help="random agents play many deals; statistics per deal and match")
+    p = sub.add_parser("simulate", help="agents (heuristic players by default) play many deals; statistics")
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--deals", type=positive, default=1000, metavar="N", help="single deals to play (default 1000)")
     p.add_argument("--matches", type=non_negative, default=None, metavar="M",
@@ -134,9 +136,12 @@ def register_variant_tools(sub) -> None:
     p.add_argument("--compare", metavar="GAME2", help="run GAME2 on the same seeds, side by side")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,
-                   help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
+                   help="who plays: one agent for every seat or one per seat (random, heuristic, search; "
+                        "default heuristic)")
     p.add_argument("--jobs", type=positive, default=1, metavar="K",
                    help="processes to share the deals (default 1); the numbers do not depend on K")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="also write a self-contained HTML report with plots (extra rulelang[report])")
     add_backend(p)
     p.set_defaults(handler=cmd_simulate)
 
@@ -233,7 +238,8 @@ class UsageError(Exception):
 def cmd_play(args) -> int:
     """A person plays one seat at the terminal."""
     from rulelang.cli.play import play_command
-    return play_command(args.game, args.seat, args.seed, args.deals, args.resume, args.save, args.agents)
+    return play_command(args.game, args.seat, args.seed, args.deals, args.resume, args.save, args.agents,
+                        args.hint)
 
 
 def cmd_replay(args) -> int:
@@ -282,7 +288,7 @@ def cmd_arena(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    """Random agents play many deals; print the statistics."""
+    """Agents play many deals; print the statistics (and with ``--report``, write the HTML report)."""
     from rulelang.cli.simulate import simulate_command
     return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents,
-                            args.jobs, args.backend, args.address)
+                            args.jobs, args.backend, args.address, args.report)

@@ -3,7 +3,7 @@
 Every action at the table is told as it happens, in the game's words, as far as the
 person's seat may see it (:class:`~rulelang.interpreter.table.SeatNarrator`). At the
 prompt the person types a card or a decision, or one of the commands: ``help``,
-``hint`` (the heuristic player's move), ``hand`` (what the seat sees now), ``undo`` (take
+``hint`` (the search agent's move; ``--hint`` shows it before every move), ``hand`` (what the seat sees now), ``undo`` (take
 back the last own move and the bots' moves after it), ``quit`` (save the match to a log and stop). ``rulelang play --resume
 LOG`` continues a saved match. Bad input is answered with the reason and asked again.
 """
@@ -17,9 +17,11 @@ from rulelang.cli.commands import UsageError, open_output
 from rulelang.interpreter.agents import SeededChance
 from rulelang.interpreter.state import CHANCE
 
+HINT_AGENT = "search:ms=500"      # who answers `hint`: determinized search, half a second a move
+
 COMMANDS = {
     "help": "this list, and the moves you may make now",
-    "hint": "the move the heuristic player would make in your seat",
+    "hint": "the move the search agent would make in your seat (about half a second)",
     "hand": "your hand and what lies on the table",
     "undo": "take back your last move and the bots' moves after it",
     "quit": "save the match to a log and stop; `rulelang play --resume LOG` goes on from there",
@@ -42,6 +44,7 @@ class Table:
     agents: list = field(default_factory=list)
     chance: object = None
     bots: str = "heuristic"
+    hints: bool = False
 
     def start(self, history: list[int] = ()) -> None:
         """Set the table up at the start of the match, or after the moves of ``history``."""
@@ -86,6 +89,8 @@ class Table:
         """Read the person's move; commands are carried out on the way. None when the person quits."""
         from rulelang.interpreter.agents import describe_view
         self.tell(describe_view(self.state, self.seat))
+        if self.hints and len(self.state.legal_actions()) > 1:
+            self.tell(self.hint())
         while True:
             legal = self.state.legal_actions()
             names = [self.state.action_to_string(a) for a in legal]
@@ -114,10 +119,10 @@ class Table:
                     return action
 
     def hint(self) -> str:
-        """What the heuristic player would do in the person's seat, in the game's words."""
-        from rulelang.interpreter.agents import HeuristicAgent
+        """What the search agent would do in the person's seat, in the game's words (it sees what the seat sees)."""
+        from rulelang.interpreter.agents import make_agent
         from rulelang.interpreter.words import action_words
-        action = HeuristicAgent(len(self.state.history)).step(self.state)
+        action = make_agent(HINT_AGENT, len(self.state.history)).step(self.state)
         words = action_words(self.state, self.seat, action)
         name = self.state.action_to_string(action)
         return f"hint: {name}" + (f" ({words})" if words and name not in words.split() else "")
@@ -176,14 +181,16 @@ class Table:
 
 
 def play_command(ref: str | None, seat_number: int | None, seed: int | None, deals: int | None,
-                 resume: str | None = None, save: str | None = None, agents: str | None = None) -> int:
-    """Play ``ref`` (or the match saved in ``resume``) at the terminal; 0 when the match ends or is saved."""
+                 resume: str | None = None, save: str | None = None, agents: str | None = None,
+                 hints: bool = False) -> int:
+    """Play ``ref`` (or the match saved in ``resume``) at the terminal; 0 when the match ends or is saved.
+    With ``hints`` the search agent's move is shown before each of the person's moves."""
     from rulelang.interpreter.narrate import narrate_match
     game, history, seat_number, seed = _setup(ref, seat_number, seed, deals, resume)
     if not 1 <= seat_number <= game.num_players:
         raise UsageError(f"--seat {seat_number}: {game.definition.title} has seats 1 to {game.num_players}")
     table = Table(game, seat_number - 1, seed, save or resume or f"{game.name}-seat{seat_number}.jsonl",
-                  _tell, _ask, bots=agents or "heuristic")
+                  _tell, _ask, bots=agents or "heuristic", hints=hints)
     table.start(history)
     _tell(f"{game.definition.title}: you are {game.seat_name(table.seat)}. Type help for the commands.")
     if not table.play():

@@ -1,16 +1,20 @@
-"""``rulelang simulate GAME --deals N``: random agents play many deals; statistics of what happens.
+"""``rulelang simulate GAME --deals N``: agents (heuristic players unless told) play many deals; statistics.
 
 Everything is computed from what the engine exposes for any game: the deal variables
 (``deal_results[-1]["vars"]``), the decisions players make (every action outside dealing,
 exchanging and trick play, plus the decisions the engine takes for a player with one
-option left), the cards exchanged, each seat's score change, the tricks taken by the seats
-still in, the contract, and — from whole matches — how many deals a match lasts.
+option left), the cards exchanged, each seat's score change and how it is distributed,
+each seat's advantage (its return against the table's mean, with a 95 % interval), the
+tricks taken by the seats still in, the contract and how often its declarers made it, the
+items scored and announced, and — from whole matches — how many deals a match lasts.
+Every count is a counter, so memory does not grow with the number of deals.
 Single deals are played as one-deal matches (``max_deals=1``) from seeds ``seed + i``, so
 ``--compare`` runs two games on the same seeds.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -22,6 +26,8 @@ from rulelang.constructs import construct
 
 MATCH_CAP = 500          # deals after which a random match counts as unfinished
 AUTO_MATCHES = 100       # at most this many whole matches unless --matches says otherwise
+DEFAULT_AGENTS = "heuristic"
+Z95 = 1.959964
 
 
 @dataclass
@@ -37,6 +43,12 @@ class Tally:
     delta: Counter = field(default_factory=Counter)
     no_trick: int = 0
     contracts: Counter = field(default_factory=Counter)
+    made: Counter = field(default_factory=Counter)
+    declared: Counter = field(default_factory=Counter)
+    items: Counter = field(default_factory=Counter)
+    announced: Counter = field(default_factory=Counter)
+    changes: dict = field(default_factory=lambda: defaultdict(Counter))
+    advantage: dict = field(default_factory=lambda: defaultdict(Counter))
     lengths: list = field(default_factory=list)
     unfinished: int = 0
 
@@ -52,17 +64,26 @@ class Tally:
             "score_change": {s: round(self.delta[s] / n, 4) for s in self.seats},
             "no_trick_share": round(self.no_trick / n, 4),
             "contracts": _shares(self.contracts, n),
+            "contracts_made": {str(c): round(self.made[c] / k, 4) for c, k in sorted(self.declared.items(), key=str)},
+            "items": {str(name): {"scored": round(k / n, 4), "announced": round(self.announced[name] / n, 4)}
+                      for name, k in sorted(self.items.items(), key=lambda kv: (-kv[1], str(kv[0])))},
+            "seat_advantage": {s: _mean_interval(self.advantage[s], self.deals) for s in self.seats},
+            "score_distribution": {s: {str(v): k for v, k in sorted(self.changes[s].items())} for s in self.seats},
             "match_length": self.match_length(),
+            "match_lengths": {str(k): v for k, v in sorted(Counter(self.lengths).items())},
         }
 
     def merge(self, other: "Tally") -> None:
         """Add the counts of ``other`` (the same game, other deals) to these."""
         self.deals += other.deals
-        for mine, theirs in ((self.vars, other.vars), (self.decisions, other.decisions)):
+        for mine, theirs in ((self.vars, other.vars), (self.decisions, other.decisions),
+                             (self.changes, other.changes), (self.advantage, other.advantage)):
             for key, counts in theirs.items():
                 mine[key].update(counts)
         for mine, theirs in ((self.exchanged, other.exchanged), (self.delta, other.delta),
-                             (self.contracts, other.contracts)):
+                             (self.contracts, other.contracts), (self.made, other.made),
+                             (self.declared, other.declared), (self.items, other.items),
+                             (self.announced, other.announced)):
             mine.update(theirs)
         self.no_trick += other.no_trick
         self.lengths.extend(other.lengths)
@@ -80,6 +101,25 @@ class Tally:
 
 def _shares(counts: Counter, n: int) -> dict:
     return {str(k): round(v / n, 4) for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))}
+
+
+def _mean_interval(values: Counter, n: int) -> dict:
+    """The mean of ``n`` values counted in ``values`` and its 95 % interval (normal approximation)."""
+    if n == 0:
+        return {"mean": 0.0, "ci95": [0.0, 0.0]}
+    mean = sum(v * k for v, k in values.items()) / n
+    spread = sum(k * (v - mean) ** 2 for v, k in values.items()) / max(n - 1, 1)
+    half = Z95 * math.sqrt(spread / n)
+    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+
+
+def contract_made(result: dict) -> bool:
+    """Whether the declarers of the deal's contract won its game item (in a game without items,
+    which scores in a `score` phase: whether the declarer gained)."""
+    items = result.get("items")
+    if items:
+        return any(item.get("game") and item["side"] == "declarers" for item in items)
+    return result["delta"][result["declarer"]] > 0
 
 
 # ---------------------------------------------------------------------- playing
@@ -117,13 +157,36 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
     for actor, text in result["decisions"].items():
         if str(text).endswith(" (forced)"):
             tally.decisions[("decide", str(text)[:-9])][seat(actor)] += 1
-    for s, value in enumerate(result["delta"]):
-        tally.delta[seat(s)] += value
+    _count_scores(game, result["delta"], tally)
     active, tricks = result["active"], result["tricks"]
     if any(active >> s & 1 and tricks[s] == 0 for s in range(game.num_players)):
         tally.no_trick += 1
-    if result.get("contract") is not None:
-        tally.contracts[result["contract"]] += 1
+    _count_contract(result, tally)
+
+
+def _count_scores(game, delta: list, tally: Tally) -> None:
+    """Each seat's score change, and its return against the mean return of the table."""
+    sign = -1 if game.definition.match.winner == "lowest" else 1
+    mean = sum(delta) / len(delta)
+    for s, value in enumerate(delta):
+        name = game.seat_name(s)
+        tally.delta[name] += value
+        tally.changes[name][value] += 1
+        tally.advantage[name][round(sign * (value - mean), 6)] += 1
+
+
+def _count_contract(result: dict, tally: Tally) -> None:
+    """The contract, whether its declarers made it, and the items scored and announced."""
+    contract = result.get("contract")
+    if contract is not None:
+        tally.contracts[contract] += 1
+        if result.get("declarer") is not None and result["declarer"] >= 0:
+            tally.declared[contract] += 1
+            tally.made[contract] += contract_made(result)
+    for name in {item["item"] for item in result.get("items") or ()}:
+        tally.items[name] += 1
+    for name in {item["item"] for item in result.get("items") or () if item.get("announced")}:
+        tally.announced[name] += 1
 
 
 def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -> None:
@@ -137,7 +200,7 @@ def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -
         tally.lengths.append(state.deal_number)
 
 
-def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str | None = None,
+def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str = DEFAULT_AGENTS,
              jobs: int = 1, backend: str = "local", address: str | None = None) -> Tally:
     """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``.
 
@@ -223,9 +286,20 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
         rows.append(("exchange", "cards exchanged per deal", _per_seat(stats["cards_exchanged"], lambda v: f"{v:.2f}")))
     rows.append(("scores", "mean score change per deal", _per_seat(stats["score_change"], lambda v: f"{v:+.2f}")))
     rows.append(("tricks", "some seat still in takes no trick", _percent(stats["no_trick_share"])))
+    rows.append(("scores", "seat advantage (return against the table, 95% interval)",
+                 _per_seat(stats["seat_advantage"], _interval)))
     rows += [("contracts", name, _percent(share)) for name, share in stats["contracts"].items()]
+    rows += [("contracts made by their declarers", name, _percent(share))
+             for name, share in stats["contracts_made"].items()]
+    rows += [("items (share of deals)", name, f"scored {_percent(v['scored'])}, announced {_percent(v['announced'])}")
+             for name, v in stats["items"].items()]
     rows += _match_rows(stats["match_length"])
     return rows
+
+
+def _interval(value: dict) -> str:
+    low, high = value["ci95"]
+    return f"{value['mean']:+.2f} [{low:+.2f}, {high:+.2f}]"
 
 
 def _match_rows(length: dict) -> list[tuple[str, str, str]]:
@@ -246,7 +320,9 @@ def merged_rows(all_stats: list[dict]) -> list[tuple]:
     for index, stats in enumerate(all_stats):
         for section, name, value in table_rows(stats):
             keyed.setdefault((section, name), [""] * len(all_stats))[index] = value
-    return [(section, name, *values) for (section, name), values in keyed.items()]
+    sections = list(dict.fromkeys(section for section, _ in keyed))
+    rows = sorted(keyed.items(), key=lambda kv: sections.index(kv[0][0]))       # stable: a section's rows together
+    return [(section, name, *values) for (section, name), values in rows]
 
 
 def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> None:
@@ -271,11 +347,15 @@ def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> Non
 # ---------------------------------------------------------------------- the command
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
                      matches: int | None, agents: str | None = None, jobs: int = 1, backend: str = "local",
-                     address: str | None = None) -> int:
-    """Run the simulation(s) and print the table or JSON."""
+                     address: str | None = None, report: str | None = None) -> int:
+    """Run the simulation(s) and print the table or JSON; with ``report``, also write the HTML report there."""
     from rulelang.cli.commands import check_jobs
     check_jobs(jobs)
     seed = random.randrange(1_000_000) if seed is None else seed
+    agents = agents or DEFAULT_AGENTS
+    if report:
+        from rulelang.cli.report import check_report_target
+        check_report_target(report)
     matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
     refs = [ref] + ([compare] if compare else [])
     where = {"jobs": jobs, "backend": backend, "address": address}
@@ -283,9 +363,12 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
                        where=where)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
-        output.print_json({"seed": seed, "matches": matches, "agents": agents or "random", **payload})
+        output.print_json({"seed": seed, "matches": matches, "agents": agents, **payload})
     else:
-        print_table(results, seed, agents or "random")
+        print_table(results, seed, agents)
+    if report:
+        from rulelang.cli.report import write_report
+        write_report(report, results, {"seed": seed, "matches": matches, "agents": agents})
     return 0
 
 
