@@ -466,9 +466,11 @@ class State:
         return text
 
     def var_text(self, name: str) -> str:
-        """A deal variable's value as a name (a suit's name, an option)."""
+        """A deal variable's value as a name (a suit's name, an option, a set of cards by their names)."""
         value = self.vars.get(name)
         kind = self.game.definition.deal_vars.get(name)
+        if kind == "cards" and isinstance(value, int):
+            return "{" + " ".join(self.game.deck.names(value)) + "}" if value else "none"
         if kind in ("suit", "card"):
             names = self.game.deck.suits if kind == "suit" else self.game.deck.cards
             return names[value].name if value is not None and value >= 0 else "none"

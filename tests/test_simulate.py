@@ -174,3 +174,10 @@ def test_the_command_plays_heuristic_players_unless_told_and_says_so(capsys):
     assert code == 0 and json.loads(out)["agents"] == "heuristic"
     code, out, _ = run(capsys, "simulate", "fuenf-dazu", "--deals", "4", "--matches", "0", "--seed", "1")
     assert "agents heuristic" in out
+
+
+def test_a_compare_game_that_does_not_exist_is_reported_before_any_deal_is_played(capsys, monkeypatch):
+    import rulelang.cli.simulate as module
+    monkeypatch.setattr(module, "play_chunk", lambda *args: pytest.fail("a deal was played"))
+    code, _, err = run(capsys, "simulate", "zwanzig-ab", "--deals", "5", "--compare", "zwanzig-ab-nonesuch")
+    assert code != 0 and "no rule file or shipped game called 'zwanzig-ab-nonesuch'" in err

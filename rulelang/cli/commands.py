@@ -149,6 +149,8 @@ def register_variant_tools(sub) -> None:
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--agents", required=True, metavar="A,B[,…]", help="the agents to compare, e.g. heuristic,random")
     p.add_argument("--deals", type=positive, default=200, metavar="N", help="duplicate deals to play (default 200)")
+    p.add_argument("--matches", type=non_negative, default=0, metavar="M",
+                   help="also play M duplicate whole matches: mean return per match and share of wins")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="deal i is dealt from seed S + i")
     p.add_argument("--jobs", type=positive, default=1, metavar="K", help="processes to share the deals (default 1)")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
@@ -284,7 +286,7 @@ def cmd_arena(args) -> int:
     """Agents play the same deals in every seat; print their results with confidence intervals."""
     from rulelang.cli.arena import arena_command
     return arena_command(args.game, args.agents, args.deals, args.seed, args.jobs, args.json, args.backend,
-                         args.address)
+                         args.address, args.matches)
 
 
 def cmd_simulate(args) -> int:

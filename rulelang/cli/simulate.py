@@ -358,6 +358,8 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
         check_report_target(report)
     matches = min(AUTO_MATCHES, max(1, deals // 10)) if matches is None else matches
     refs = [ref] + ([compare] if compare else [])
+    for r in refs[1:]:
+        _load(r)                                  # a --compare game that does not load fails before any deal
     where = {"jobs": jobs, "backend": backend, "address": address}
     results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents,
                        where=where)
