@@ -17,6 +17,7 @@ import html
 import importlib
 import io
 import os
+from collections import Counter
 
 from rulelang.cli.commands import UsageError
 
@@ -70,8 +71,8 @@ def render_report(all_stats: list[dict], run: dict) -> str:
 
 def _meta(all_stats: list[dict], run: dict) -> str:
     deals = all_stats[0]["deals"]
-    return (f"{deals} single deals and {run['matches']} whole matches per game from seed {run['seed']}, "
-            f"played by {run['agents']}")
+    matches = f" and {run['matches']} whole matches" if run["matches"] else ""
+    return f"{deals} single deals{matches} per game from seed {run['seed']}, played by {run['agents']}"
 
 
 def _section(title: str, note: str, svg: str) -> str:
@@ -126,9 +127,9 @@ def _contracts(all_stats: list[dict]) -> str:
         if not shares:
             _nothing(ax, "no contracts in this game")
             continue
-        made = stats["contracts_made"]
-        _bars(ax, [n for n, _ in shares], [v for _, v in shares], [v * made.get(n, 0) for n, v in shares],
-              "share of deals")
+        made, titles = stats["contracts_made"], stats.get("contract_titles", {})
+        _bars(ax, [titles.get(n, n) for n, _ in shares], [v for _, v in shares],
+              [v * made.get(n, 0) for n, v in shares], "share of deals")
     return _svg(figure)
 
 
@@ -145,32 +146,49 @@ def _items(all_stats: list[dict]) -> str:
 
 
 def _distribution(all_stats: list[dict]) -> str:
-    import numpy
     figure, axes = _panels(all_stats)
     for ax, stats in zip(axes, all_stats):
         deals = max(stats["deals"], 1)
-        values = sorted({float(v) for counts in stats["score_distribution"].values() for v in counts})
-        if not values:
+        counts = Counter()
+        for seat_counts in stats["score_distribution"].values():
+            counts.update({float(v): k for v, k in seat_counts.items()})
+        if not counts:
             _nothing(ax, "no deals")
             continue
-        edges = _bin_edges(values, numpy)
-        for seat, counts in stats["score_distribution"].items():
-            ax.hist([float(v) for v in counts], bins=edges, weights=[k / deals for k in counts.values()],
+        low, high = _central_range(counts)
+        edges = _bin_edges(sorted(v for v in counts if low <= v <= high))
+        for seat, seat_counts in stats["score_distribution"].items():
+            values = [min(max(float(v), low), high) for v in seat_counts]
+            ax.hist(values, bins=edges, weights=[k / deals for k in seat_counts.values()],
                     histtype="step", linewidth=1.4, label=seat)
-        ax.set_xlabel("score change")
+        ax.set_xlabel("score change" + (" (the outer 1 % at the ends)" if (low, high) != (min(counts), max(counts))
+                                        else ""))
         ax.set_ylabel("share of deals")
         ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
         ax.legend(fontsize=8)
     return _svg(figure)
 
 
-def _bin_edges(values: list[float], numpy) -> list[float]:
-    """One bin per value when there are few (centred on it), else 30 equal bins."""
-    if len(values) <= 30:
+def _central_range(counts: Counter) -> tuple[float, float]:
+    """The values between which the central 98 % of the counted values lie."""
+    total, seen, low, high = sum(counts.values()), 0, None, None
+    for value in sorted(counts):
+        seen += counts[value]
+        if low is None and seen >= 0.01 * total:
+            low = value
+        if high is None and seen >= 0.99 * total:
+            high = value
+    return low, high
+
+
+def _bin_edges(values: list[float]) -> list[float]:
+    """One bin per value when there are few (centred on it), else 40 equal bins."""
+    if len(values) <= 40:
         gaps = [b - a for a, b in zip(values, values[1:])] or [1.0]
         half = min(gaps) / 2
         return sorted({v - half for v in values} | {v + half for v in values})
-    return list(numpy.histogram_bin_edges(values, bins=30))
+    low, high = values[0], values[-1]
+    return [low + (high - low) * i / 40 for i in range(41)]
 
 
 def _advantage(all_stats: list[dict]) -> str:

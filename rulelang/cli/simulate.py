@@ -45,6 +45,7 @@ class Tally:
     contracts: Counter = field(default_factory=Counter)
     made: Counter = field(default_factory=Counter)
     declared: Counter = field(default_factory=Counter)
+    titles: dict = field(default_factory=dict)
     items: Counter = field(default_factory=Counter)
     announced: Counter = field(default_factory=Counter)
     changes: dict = field(default_factory=lambda: defaultdict(Counter))
@@ -65,6 +66,7 @@ class Tally:
             "no_trick_share": round(self.no_trick / n, 4),
             "contracts": _shares(self.contracts, n),
             "contracts_made": {str(c): round(self.made[c] / k, 4) for c, k in sorted(self.declared.items(), key=str)},
+            "contract_titles": dict(sorted(self.titles.items())),
             "items": {str(name): {"scored": round(k / n, 4), "announced": round(self.announced[name] / n, 4)}
                       for name, k in sorted(self.items.items(), key=lambda kv: (-kv[1], str(kv[0])))},
             "seat_advantage": {s: _mean_interval(self.advantage[s], self.deals) for s in self.seats},
@@ -85,6 +87,7 @@ class Tally:
                              (self.declared, other.declared), (self.items, other.items),
                              (self.announced, other.announced)):
             mine.update(theirs)
+        self.titles.update(other.titles)
         self.no_trick += other.no_trick
         self.lengths.extend(other.lengths)
         self.unfinished += other.unfinished
@@ -162,6 +165,9 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
     if any(active >> s & 1 and tricks[s] == 0 for s in range(game.num_players)):
         tally.no_trick += 1
     _count_contract(result, tally)
+    if result.get("contract") is not None:
+        from rulelang.interpreter.words import contract_title
+        tally.titles[result["contract"]] = contract_title(game, result["contract"])
 
 
 def _count_scores(game, delta: list, tally: Tally) -> None:
@@ -288,8 +294,9 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
     rows.append(("tricks", "some seat still in takes no trick", _percent(stats["no_trick_share"])))
     rows.append(("scores", "seat advantage (return against the table, 95% interval)",
                  _per_seat(stats["seat_advantage"], _interval)))
-    rows += [("contracts", name, _percent(share)) for name, share in stats["contracts"].items()]
-    rows += [("contracts made by their declarers", name, _percent(share))
+    title = stats.get("contract_titles", {}).get
+    rows += [("contracts", title(name, name), _percent(share)) for name, share in stats["contracts"].items()]
+    rows += [("contracts made by their declarers", title(name, name), _percent(share))
              for name, share in stats["contracts_made"].items()]
     rows += [("items (share of deals)", name, f"scored {_percent(v['scored'])}, announced {_percent(v['announced'])}")
              for name, v in stats["items"].items()]
