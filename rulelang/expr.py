@@ -190,13 +190,16 @@ HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "de
 """Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
 
 
-def reads_hidden(expr: Expr, defines: dict) -> bool:
+def reads_hidden(expr: Expr, defines: dict, own_hand: bool = False) -> bool:
     """Whether ``expr``, or a definition it uses (``define``, given as text), reads a name of
-    :data:`HIDDEN_READS`; a definition that does not parse counts as reading one."""
+    :data:`HIDDEN_READS`; a definition that does not parse counts as reading one. With ``own_hand``,
+    ``hand(player)`` — the hand of the seat the expression is asked about — does not count."""
     seen: set[str] = set()
     todo = [expr]
     while todo:
         for node in todo.pop().walk():
+            if own_hand and _is_own_hand(node):
+                continue
             if node.op in ("name", "call") and node.value in HIDDEN_READS:
                 return True
             if node.op == "name" and node.value in defines and node.value not in seen:
@@ -206,6 +209,11 @@ def reads_hidden(expr: Expr, defines: dict) -> bool:
                 except RuleError:
                     return True
     return False
+
+
+def _is_own_hand(node: Expr) -> bool:
+    return node.op == "call" and node.value == "hand" and len(node.args) == 1 and node.args[0].op == "name" \
+        and node.args[0].value == "player"
 
 
 def disjuncts(expr: Expr) -> list[Expr]:

@@ -30,7 +30,7 @@ from rulelang.deck import iter_bits
 from rulelang.diagnostics import RuleError
 from rulelang.expr import parse_expr, reads_hidden
 from rulelang.exprcompile import EvalError
-from rulelang.interpreter.agents.inference import public_voids
+from rulelang.interpreter.agents.inference import public_voids, said_evidence
 from rulelang.interpreter.agents.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
@@ -44,14 +44,16 @@ _PUBLIC_SCORES: dict[str, list] = {}
 
 class HeuristicAgent:
     """Rule-based card play and rollout-judged decisions; ``rollouts`` bounds the rollouts per decision, and a
-    bid or a call must beat the quiet option by ``caution`` standard errors (0: by anything)."""
+    bid or a call must beat the quiet option by ``caution`` standard errors (0: by anything). With ``listen``
+    its worlds also give what the other seats' bids said of their hands (:func:`~.inference.said_evidence`)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1):
+    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1, listen: int = 0):
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.caution = caution
+        self.listen = bool(listen)
         self._strength_key = None
         self._strength: dict[int, int] = {}
 
@@ -66,9 +68,10 @@ class HeuristicAgent:
             cards = [a for a in legal if a < state.game.num_cards]
             card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
-            return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution) \
-                if calls else card
-        return judge(state, seat, candidates(state, legal), self.rng, self.rollouts, caution=self.caution)
+            return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
+                         listen=self.listen) if calls else card
+        return judge(state, seat, candidates(state, legal), self.rng, self.rollouts, caution=self.caution,
+                     listen=self.listen)
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
@@ -292,19 +295,22 @@ def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------------- decisions by rollouts
 def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None,
-          caution: float = 1.0) -> int:
+          caution: float = 1.0, listen: bool = False) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
     call during trick play (``quiet``), passing in an auction (or, where the first speaker
     must bid, the first contract listed) — it is left only for an option that beats it on
     the same worlds by more than ``caution`` standard errors of the paired differences, so that
-    among noisy bids and calls the luckiest does not win by chance alone."""
+    among noisy bids and calls the luckiest does not win by chance alone. With ``listen`` the worlds give
+    what the other seats' bids said of their hands."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
     voids = public_voids(state, seat)
+    said = said_evidence(state, seat) if listen else ()
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
-    gains = {action: [rollout_gain(state, seat, action, seed, voids, before) for seed in seeds] for action in legal}
+    gains = {action: [rollout_gain(state, seat, action, seed, voids, before, said) for seed in seeds]
+             for action in legal}
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     if quiet is None:
         return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
@@ -343,9 +349,11 @@ def _pass_option(state, legal: list[int]) -> int | None:
     return action if action in legal else legal[0]
 
 
-def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float) -> float:
-    """What ``action`` brings ``seat`` in the world drawn from ``seed``, played out by :func:`rollout`."""
-    world = determinize(state, seat, random.Random(seed), voids) or determinize(state, seat, random.Random(seed))
+def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float, said=()) -> float:
+    """What ``action`` brings ``seat`` in the world drawn from ``seed`` (giving ``said``), played out by
+    :func:`rollout`."""
+    world = determinize(state, seat, random.Random(seed), voids, said) \
+        or determinize(state, seat, random.Random(seed), said=said)
     world.apply_action(action)
     return rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
 

@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import random
 
+from rulelang.constructs import construct
+from rulelang.constructs.tricks import Tricks
+from rulelang.diagnostics import RuleError
+from rulelang.expr import parse_expr, reads_hidden
+from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents.worlds import determinize, hidden_places, mixed_holdings
 from rulelang.interpreter.state import CHANCE
-from rulelang.constructs.tricks import Tricks
 
 ATTEMPTS = 40
 
@@ -39,6 +43,69 @@ def public_voids(state, observer: int) -> list[int]:
     for found in state.game.parts:
         found.implied_voids(state, observer, voids)
     return voids
+
+
+class SaidEvidence:
+    """What a move another seat made says about its hand (:meth:`~rulelang.constructs.base.Construct.said`):
+    rules that held for the hand it had then. ``snapshot`` is the state at that moment with every hidden
+    card taken out of it, so a rule can be asked of a world's hand and of nothing else; ``played`` the
+    cards the seat has played to tricks since, which were in that hand."""
+
+    __slots__ = ("seat", "snapshot", "checks", "played", "size")
+
+    def __init__(self, seat: int, snapshot, checks: list[tuple], size: int):
+        self.seat, self.snapshot, self.checks, self.played, self.size = seat, snapshot, checks, 0, size
+
+    def holds(self, world) -> bool:
+        """Whether the seat's hand in ``world``, with the cards it played since, gives what its move said."""
+        self.snapshot.hands[self.seat] = world.hands[self.seat] | self.played
+        try:
+            return all(bool(rule.fn(self.snapshot, self.seat)) if value is None
+                       else rule.fn(self.snapshot, self.seat) == value for rule, value in self.checks)
+        except EvalError:
+            return True
+
+
+def said_evidence(state, observer: int) -> list[SaidEvidence]:
+    """What the moves of the other seats said about their hands as they stand now: for each such move whose
+    rules read no hidden card but the mover's own hand, and after which no card entered or left that hand but
+    by trick play (:attr:`~rulelang.constructs.base.Construct.keeps_hands`)."""
+    game = state.game
+    defines = game.definition.document.get("define") or {}
+    replay, found = game.new_initial_state(), []
+    for action in state.history:
+        actor, step = replay.current_player(), replay.step
+        if step is not None and replay.sub != "first_dealer":
+            kind = construct(step.kind)
+            if not kind.keeps_hands:
+                found = []
+            elif step.kind == "tricks" and action < game.num_cards:
+                for evidence in found:
+                    evidence.played |= (replay.hands[evidence.seat] >> action & 1) << action
+            if actor not in (CHANCE, observer):
+                checks = [(rule, value) for rule, value in kind.said(replay, step, action)
+                          if _own_hand_only(rule, defines)]
+                if checks:
+                    found.append(SaidEvidence(actor, _blanked(replay), checks, bin(replay.hands[actor]).count("1")))
+        replay.apply_action(action)
+    return [e for e in found
+            if e.size == bin(state.hands[e.seat]).count("1") + bin(e.played).count("1")]
+
+
+def _own_hand_only(rule, defines: dict) -> bool:
+    try:
+        return not reads_hidden(parse_expr(rule.text), defines, own_hand=True)
+    except RuleError:
+        return False
+
+
+def _blanked(state):
+    """A copy of ``state`` with no hidden card in it: every hand, discard pile, talon and stock empty."""
+    copy = state.clone()
+    n = state.game.num_players
+    copy.hands, copy.discards, copy.dealt = [0] * n, [0] * n, [0] * n
+    copy.talon = copy.stock = 0
+    return copy
 
 
 def _ruled_out(st, seat: int, card: int) -> int:

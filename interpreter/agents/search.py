@@ -6,7 +6,7 @@ import random
 import time
 
 from rulelang.interpreter.agents.heuristic import HeuristicAgent, beyond_noise, rollout_gain
-from rulelang.interpreter.agents.inference import public_voids
+from rulelang.interpreter.agents.inference import public_voids, said_evidence
 
 
 class SearchAgent:
@@ -18,15 +18,15 @@ class SearchAgent:
     (the worlds are shared by the moves, so each move gets the same deals). Few rollouts
     are noisy, and their quick card play is weaker than the heuristic's: the search leaves
     the heuristic's move only for one that beats it on the same worlds by more than one
-    standard error of the paired differences.
+    standard error of the paired differences. ``listen`` as for the heuristic player.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None):
+    def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0):
         self.rng = random.Random(seed)
-        self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9)
-        self.ms, self.playouts = ms, playouts
+        self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, listen=listen)
+        self.ms, self.playouts, self.listen = ms, playouts, bool(listen)
 
     def step(self, state) -> int:
         """The heuristic's move, or a move the rollouts show better beyond their noise."""
@@ -39,6 +39,7 @@ class SearchAgent:
         """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all)."""
         seat = state.current_player()
         voids = public_voids(state, seat)
+        said = said_evidence(state, seat) if self.listen else ()
         before = state.returns()[seat]
         deadline = None if self.playouts else time.perf_counter() + self.ms / 1000
         gains: dict[int, list[float]] = {action: [] for action in legal}
@@ -46,7 +47,7 @@ class SearchAgent:
         while rounds < (self.playouts or 10 ** 9) // len(legal) or rounds < 1:
             seed = self.rng.getrandbits(32)
             for action in legal:
-                gains[action].append(rollout_gain(state, seat, action, seed, voids, before))
+                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
             rounds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break

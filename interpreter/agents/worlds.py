@@ -9,8 +9,9 @@ states that differ only in what ``seat`` cannot see give the same worlds for the
 generator: an agent that decides on worlds alone cannot be told what it may not know.
 
 Given ``voids`` (:func:`~.inference.public_voids`: a seat that did not follow a tier of
-the trick rules holds none of it), no seat is dealt a card it cannot hold. What a bid's
-condition says about the bidder's hand is not used here.
+the trick rules holds none of it), no seat is dealt a card it cannot hold; given ``said``
+(:func:`~.inference.said_evidence`: a bid's condition held for the bidder's hand), worlds
+are drawn until one gives it.
 """
 
 from __future__ import annotations
@@ -62,14 +63,29 @@ def mixed_holdings(state, seat: int) -> dict[int, int]:
     return mixed
 
 
-def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = None):
+SAID_TRIES = 100          # worlds drawn at most to find one that gives what the other seats' moves said
+
+
+def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = None, said: list = ()):
     """A clone of ``state`` with every card hidden from ``seat`` dealt anew among the places that hide them.
 
     ``voids`` (per seat, the cards it cannot hold: :func:`~.inference.public_voids`) are
     respected; None when no deal can respect them. A seat's ``held`` place is dealt as two: its
     hand and its discards, after the cards known to be in one or the other are shared between
     them at random (:func:`_split_known`), so no world tells which of them it discarded.
+    ``said`` (:func:`~.inference.said_evidence`: what a bid's condition says of the bidder's hand)
+    is kept by drawing again, up to :data:`SAID_TRIES` worlds; the last is kept if none gives it.
     """
+    world = _deal_world(state, seat, rng, voids)
+    for _ in range(SAID_TRIES - 1 if said else 0):
+        if world is None or all(evidence.holds(world) for evidence in said):
+            break
+        world = _deal_world(state, seat, rng, voids)
+    return world
+
+
+def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
+    """One world as :func:`determinize` draws it, without what was said."""
     world = state.clone()
     fixed = _revealed_called_card(state, seat)
     places = hidden_places(state, seat)

@@ -103,6 +103,7 @@ class Auction(Construct):
     The first speaker must bid; the auction ends when every seat in a row has passed."""
 
     kind = "auction"
+    keeps_hands = True
     order = 110
     summary = "contracts are bid, items announced and doubled"
     example = {"from": "forehand", "pass": "pass", "doubling": ["kontra", "retour"]}
@@ -295,6 +296,18 @@ class Auction(Construct):
             holder = next((s for s, hand in enumerate(st.hands) if card >= 0 and hand >> card & 1), -1)
             if holder >= 0:
                 st.side_mask |= 1 << holder
+
+    @staticmethod
+    def said(st, phase, action: int) -> list[tuple]:
+        """A bid says its contract's condition held for the bidder's hand, and a contract that calls a card
+        by a rule (``calls``) says that rule named, for the bidder's hand, the card everyone hears called."""
+        contract = st.game.definition.contracts.get(symbol(st, action))
+        if contract is None:
+            return []
+        checks = [(contract.allow, None)] if contract.allow is not None else []
+        if contract.sides == "called" and contract.calls is not None:
+            checks.append((contract.calls, contract.calls.fn(st, st.current)))
+        return checks
 
     @staticmethod
     def evidence(st, phase, action: int) -> float:

@@ -95,6 +95,7 @@ class Construct:
     public: ClassVar[bool] = True
     step: ClassVar[bool] = False
     tallied: ClassVar[bool] = True
+    keeps_hands: ClassVar[bool] = False     # no card enters or leaves a hand in this phase but by trick play
     deals: ClassVar[bool] = False
     words: ClassVar[str] = ""
     redeals: ClassVar[bool] = False
@@ -245,6 +246,13 @@ class Construct:
     def worth_judging(st, phase, legal: list[int]) -> list[int]:
         """Of the legal moves, those a player that judges by sampled playouts need weigh (default all)."""
         return legal
+
+    @staticmethod
+    def said(st, phase, action: int) -> list[tuple]:
+        """What ``action``, about to be made by ``st.current``, says about the mover's hand: ``(rule, value)``
+        pairs, each a rule that held for the mover's hand with that value (``None``: held true), as a bid's
+        condition did for the bidder. Agents keep worlds in which the mover's hand then gave the same."""
+        return []
 
     @staticmethod
     def evidence(st, phase, action: int) -> float:

@@ -59,6 +59,7 @@ class Decide(Construct):
     """Each active seat in turn picks an option; forced choices are taken without asking."""
 
     kind = "decide"
+    keeps_hands = True
     order = 50
     summary = "each seat in turn picks one of some options"
     example = {"options": ["play", "pass"], "from": "next(forehand)", "leave": "pass",

@@ -48,6 +48,7 @@ class Dummy(Construct):
     """A seat's hand is laid open after the opening lead and played by another seat."""
 
     kind = "dummy"
+    keeps_hands = True
     order = 62
     summary = "a hand laid open after the opening lead and played by another seat"
     example = {"seat": "next(next(declarer))", "by": "declarer"}

@@ -114,6 +114,7 @@ class Parties(Construct):
     """Sets the declarers' party to the holders of the given cards, hidden from the other seats."""
 
     kind = "parties"
+    keeps_hands = True
     order = 145
     summary = "the holders of given cards form a party, secret until they play them"
     part = PartiesState

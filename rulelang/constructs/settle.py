@@ -48,6 +48,7 @@ class Settle(Construct):
     """Scores the game and every bonus separately, sums them per side and pays out by ``pattern``."""
 
     kind = "settle"
+    keeps_hands = True
     order = 120
     summary = "items are scored per side and settled between the sides"
     example = {"pattern": "declarers_share", "multiplier": "2"}

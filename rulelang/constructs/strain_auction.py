@@ -74,6 +74,7 @@ class StrainAuction(Construct):
     """Calls round the table: a bid of a level and a strain, double, redouble or pass; three passes end it."""
 
     kind = "strain_auction"
+    keeps_hands = True
     order = 59
     summary = "an auction of levels and strains with double and redouble"
     example = {"from": "dealer", "levels": 7, "strains": ["clubs", "diamonds", "hearts", "spades", "notrump"]}

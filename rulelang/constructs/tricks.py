@@ -240,6 +240,7 @@ class Tricks(Construct):
     the win rules pick the winner; a contract may bring its own rules."""
 
     kind = "tricks"
+    keeps_hands = True
     order = 60
     summary = "trick play"
     example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
