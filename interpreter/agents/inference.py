@@ -36,9 +36,11 @@ def public_voids(state, observer: int) -> list[int]:
     for action in state.history:
         actor = replay.current_player()
         step = replay.step
-        if actor not in (CHANCE, observer) and replay.sub != "first_dealer" and step is not None \
+        if actor != CHANCE and replay.sub != "first_dealer" and step is not None \
                 and step.kind == "tricks" and action < state.game.num_cards:
-            voids[actor] |= _ruled_out(replay, actor, action)
+            seat = replay.current                    # the seat in turn: a dummy whose card its partner plays
+            if seat != observer:
+                voids[seat] |= _ruled_out(replay, seat, action)
         replay.apply_action(action)
     for found in state.game.parts:
         found.implied_voids(state, observer, voids)

@@ -34,6 +34,8 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     for found in state.game.parts:
         for holder, cards in found.public_holdings(state).items():
             known[holder] |= cards
+        for holder, cards in found.holdings_known_to(state, seat).items():
+            known[holder] |= cards
         for holder, cards in found.held_or_discarded(state).items():
             mixed[holder] |= cards
         public |= found.public_cards(state)

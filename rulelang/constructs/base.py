@@ -243,6 +243,12 @@ class Construct:
         return {}
 
     @staticmethod
+    def holdings_known_to(st, seat: int) -> dict[int, int]:
+        """Per other seat, cards ``seat`` alone knows it holds (cards ``seat`` passed to it): no world of
+        ``seat``'s deals them anew."""
+        return {}
+
+    @staticmethod
     def worth_judging(st, phase, legal: list[int]) -> list[int]:
         """Of the legal moves, those a player that judges by sampled playouts need weigh (default all)."""
         return legal

@@ -32,9 +32,10 @@ class PassingPhase(PhaseBase):
 
 class PassingState(DealPart):
     """The seats in turn (``order``, ``pos``), the cards each seat has set aside (``waiting``), where
-    each seat's cards go (``targets``), and the cards each seat has received this deal (``received``)."""
+    each seat's cards go (``targets``), the cards each seat has received this deal (``received``) and
+    those it passed (``passed``)."""
 
-    copied = ("order", "waiting", "targets", "received")
+    copied = ("order", "waiting", "targets", "received", "passed")
 
     def __init__(self, game) -> None:
         n = game.num_players
@@ -43,6 +44,7 @@ class PassingState(DealPart):
         self.waiting = [0] * n
         self.targets = [-1] * n
         self.received = [0] * n
+        self.passed = [0] * n
 
 
 def _dsl(b, meta, children):
@@ -153,6 +155,7 @@ class Passing(Construct):
             cards, target = part.waiting[seat], part.targets[seat]
             st.hands[target] |= cards
             part.received[target] |= cards
+            part.passed[seat] |= cards
             part.waiting[seat] = 0
             st.decisions[seat] = f"passes {cards.bit_count()} to {seat_name(target)}"
 
@@ -188,6 +191,15 @@ class Passing(Construct):
     def places(st) -> dict[str, int]:
         seat = st.game.seat_name
         return {f"passed by {seat(s)}": cards for s, cards in enumerate(st.passing.waiting) if cards}
+
+    @staticmethod
+    def holdings_known_to(st, seat: int) -> dict[int, int]:
+        """The passer knows where its cards went: those still in the receiver's hand stay there in its worlds."""
+        part = st.passing
+        target = part.targets[seat]
+        if target < 0 or target == seat or not part.passed[seat]:
+            return {}
+        return {target: part.passed[seat] & st.hands[target]}
 
     @staticmethod
     def hidden(st, seat: int) -> list[tuple[str, int, int]]:
