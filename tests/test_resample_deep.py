@@ -62,3 +62,29 @@ def test_a_dummy_that_does_not_follow_is_void_itself_and_its_declarer_is_not():
         assert not voids[dummy] & state.hands[dummy]
         checked += 1
     assert checked > 100
+
+
+def state_at(name: str, deal: int, moves: int):
+    """Random deal ``deal`` of ``name`` (the soak's players) when its history reaches ``moves`` entries."""
+    game = load_game(name, max_deals=1)
+    state, chance = game.new_initial_state(), SeededChance(deal)
+    agents = [make_agent("random", deal * 1009 + s + 1) for s in range(game.num_players)]
+    while len(state.history) < moves:
+        actor = state.current_player()
+        if actor == CHANCE:
+            chance.play(state)
+        else:
+            state.apply_action(agents[actor].step(state))
+    return state
+
+
+@pytest.mark.parametrize("deal, moves, seat, what", [
+    (159, 90, 0, "a deal thrown in before this one"),
+    (104, 100, 3, "a Suit Solo bid, which few plain worlds allow"),
+])
+def test_resampling_after_a_throw_in_and_after_a_rare_bid(deal, moves, seat, what):
+    state = state_at("zwanzigerrufen", deal, moves)
+    for k in range(5):
+        other = state.resample_from_infostate(seat, random.Random(k))
+        assert other is not None, what
+        assert other.information_state_string(seat) == state.information_state_string(seat)

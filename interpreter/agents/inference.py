@@ -8,8 +8,9 @@ have. Tiers whose rule reads a hand are skipped, so nothing hidden leaks into th
 inference. :func:`resample_from_infostate` draws a whole state with the same public
 history and the same information for one seat: the hidden cards are dealt anew
 consistently with those voids, every hidden action of the history is rewritten through
-the same exchange of cards, and the new history is replayed move by move; a draw whose
-replay a rule refuses (a bid whose condition reads the hand) is drawn again.
+the same exchange of cards, and the new history is replayed move by move; worlds are drawn to
+give what the bids said (:func:`said_evidence`), and a draw whose replay a rule still refuses is
+drawn again. Only the deal being played is drawn anew (not one thrown in before it).
 """
 
 from __future__ import annotations
@@ -139,14 +140,15 @@ def _not_heading(st, seat: int, card: int, tier: int) -> int:
 def resample_from_infostate(state, player: int, rng: random.Random):
     """A state ``player`` cannot tell from ``state``: same public history, its own cards and what it saw,
     and the same seat to act (who is asked next tells what others hold: a seat asked whether to
-    throw in holds a hand that may be thrown in).
+    throw in holds a hand that may be thrown in). Only the deal being played is drawn anew.
 
     Returns None only if no consistent draw was found in :data:`ATTEMPTS` tries.
     """
-    voids = public_voids(state, player)
-    hidden = _hidden_entries(state, player)
+    voids, said = public_voids(state, player), said_evidence(state, player)
+    start = _current_deal_start(state)
+    hidden = {i for i in _hidden_entries(state, player) if i >= start}
     for _ in range(ATTEMPTS):
-        world = determinize(state, player, rng, voids)
+        world = determinize(state, player, rng, voids, said)
         if world is None:
             continue
         exchange = _exchange(state, world, player)
@@ -156,6 +158,20 @@ def resample_from_infostate(state, player: int, rng: random.Random):
                 and fresh.information_state_string(player) == state.information_state_string(player):
             return fresh
     return None
+
+
+def _current_deal_start(state) -> int:
+    """The index in the history where the deal now being played began (after the last redeal or new deal).
+    Only its hidden cards are drawn anew: a finished or thrown-in deal's cards lay elsewhere and tell nothing
+    about this one, and rewriting them through this deal's exchange of cards would deal a card twice."""
+    replay, start = state.game.new_initial_state(), 0
+    mark = (replay.deal_number, replay.redeals)
+    for i, action in enumerate(state.history):
+        replay.apply_action(action)
+        now = (replay.deal_number, replay.redeals)
+        if now != mark:
+            mark, start = now, i + 1
+    return start
 
 
 def _hidden_entries(state, player: int) -> set[int]:
