@@ -349,13 +349,14 @@ def _pass_option(state, legal: list[int]) -> int | None:
     return action if action in legal else legal[0]
 
 
-def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float, said=()) -> float:
+def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float, said=(),
+                 play=None) -> float:
     """What ``action`` brings ``seat`` in the world drawn from ``seed`` (giving ``said``), played out by
-    :func:`rollout`."""
+    ``play`` (:func:`rollout` unless given)."""
     world = determinize(state, seat, random.Random(seed), voids, said) \
         or determinize(state, seat, random.Random(seed), said=said)
     world.apply_action(action)
-    return rollout(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
+    return (play or rollout)(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
 
 
 def rollout(world, deal_number: int, rng: random.Random) -> list[float]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 import time
 
-from rulelang.interpreter.agents.heuristic import HeuristicAgent, beyond_noise, rollout_gain
+from rulelang.constructs import construct
+from rulelang.interpreter.agents.guided import guided_rollout
+from rulelang.interpreter.agents.heuristic import HeuristicAgent, beyond_noise, rollout, rollout_gain
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 
 
@@ -15,25 +17,31 @@ class SearchAgent:
 
     Like the heuristic player's decisions, but for every move, card play included, and
     with a budget: ``playouts`` rollouts per move, or as many as ``ms`` milliseconds allow
-    (the worlds are shared by the moves, so each move gets the same deals). Few rollouts
-    are noisy, and their quick card play is weaker than the heuristic's: the search leaves
-    the heuristic's move only for one that beats it on the same worlds by more than one
-    standard error of the paired differences. ``listen`` as for the heuristic player.
+    (the worlds are shared by the moves, so each move gets the same deals). The rollouts
+    play cards as the heuristic player does (:func:`~.guided.guided_rollout`; ``guided=0``:
+    the heuristic's quicker greedy rollouts), so the search improves on the player it is
+    anchored on. Few rollouts are noisy: the search leaves the heuristic's move only for one
+    that beats it on the same worlds by more than ``caution`` standard errors of the paired
+    differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0):
+    def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0,
+                 guided: int = 1, caution: int = 1):
         self.rng = random.Random(seed)
         self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, listen=listen)
         self.ms, self.playouts, self.listen = ms, playouts, bool(listen)
+        self.play = guided_rollout if guided else rollout
+        self.caution = caution
 
     def step(self, state) -> int:
         """The heuristic's move, or a move the rollouts show better beyond their noise."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return beyond_noise(self.rollouts(state, legal), legal, self.guide.step(state))
+        return beyond_noise(self.rollouts(state, legal), legal, self.guide.step(state), self.caution,
+                            evidence_weights(state, legal))
 
     def rollouts(self, state, legal: list[int]) -> dict[int, list[float]]:
         """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all)."""
@@ -47,8 +55,16 @@ class SearchAgent:
         while rounds < (self.playouts or 10 ** 9) // len(legal) or rounds < 1:
             seed = self.rng.getrandbits(32)
             for action in legal:
-                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
+                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said, self.play))
             rounds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return gains
+
+
+def evidence_weights(state, legal: list[int]) -> dict[int, float] | None:
+    """Outside trick play, how much evidence each move needs, as the step's construct says
+    (:meth:`~rulelang.constructs.base.Construct.evidence`: a bolder bid more); None in trick play."""
+    step = state.step
+    found = construct(step.kind) if step is not None and step.kind != "tricks" else None
+    return {action: found.evidence(state, step, action) for action in legal} if found is not None else None
