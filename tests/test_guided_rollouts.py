@@ -1,0 +1,116 @@
+"""The search agent's rollouts play cards as the heuristic player does (interpreter/agents/guided.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulelang.interpreter.agents import AgentSpecError, HeuristicAgent, SeededChance, make_agent
+from rulelang.interpreter.agents.guided import beats_masks, guided_card, guided_rollout
+from rulelang.interpreter.agents.heuristic import trick_worth
+from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.state import CHANCE
+from rulelang.loader import load_game
+from helpers import Table
+
+
+def trick_states(game_name: str, count: int, seed: int) -> list:
+    """States of random play where the seat to act has more than one card to choose from."""
+    game = load_game(game_name, max_deals=1)
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(5, 80)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.current_player() == CHANCE or state.step.kind != "tricks":
+            continue
+        cards = [a for a in state.legal_actions() if a < game.num_cards]
+        if len(cards) > 1:
+            found.append((state, cards))
+    return found
+
+
+@pytest.mark.parametrize("game_name", ["zwanzig-ab", "fuenf-dazu", "hearts", "oh-hell"])
+def test_a_guided_rollout_chooses_the_card_the_heuristic_player_chooses(game_name):
+    # in games where every seat plays for itself the heuristic's sides and the world's agree
+    agent = HeuristicAgent(1)
+    states = trick_states(game_name, 40, 5)
+    for state, cards in states:
+        seat = state.current_player()
+        assert guided_card(state, cards, trick_worth(state.game)) == agent.play_card(state, seat, cards), \
+            state.information_state_string(seat)
+    assert len({state.tricks.trick == [] for state, _ in states}) == 2          # leads and follows both tried
+
+
+def zwanzig_ab_with_hearts_trumps(p2_hand: str) -> Table:
+    """Zwanzig ab after P2 named hearts and everyone kept their cards and plays: P2 to lead."""
+    hands = {"P2": p2_hand, "P3": "AC 10C KC QC JC", "P4": "AS 10S KS QS JS", "P1": "AD 10D KD QD JD"}
+    t = Table(load_game("zwanzig-ab", max_deals=1), hands)
+    t.do("P2 hearts", "P2 done", "P3 done", "P4 done", "P1 done", "P3 play", "P4 play", "P1 play")
+    return t
+
+
+def test_which_card_beats_which_follows_the_trick_rules_in_force():
+    t = zwanzig_ab_with_hearts_trumps("AH 7S 8S 9S 7D")
+    deck, beats = t.game.deck, beats_masks(t.state)
+    card = {c.name: i for i, c in enumerate(deck.cards)}
+    assert beats[card["7♥"]] >> card["A♠"] & 1 and not beats[card["A♠"]] >> card["7♥"] & 1   # a trump beats a plain ace
+    assert beats[card["A♠"]] >> card["K♠"] & 1 and not beats[card["K♠"]] >> card["A♠"] & 1
+    assert beats[card["7♠"]] >> card["A♦"] & 1                # led, the seven wins: the ace does not follow
+    assert beats[card["A♥"]].bit_count() == 31 and beats[card["A♥"]] >> card["A♥"] & 1 == 0
+
+
+def test_a_guided_rollout_leads_a_master_when_tricks_are_wanted():
+    t = zwanzig_ab_with_hearts_trumps("AH 7S 8S 9S 7D")                # tricks take points off: wanted
+    legal = [a for a in t.state.legal_actions() if a < t.game.num_cards]
+    chosen = guided_card(t.state, legal, trick_worth(t.game))
+    assert t.game.deck.cards[chosen].name == "A♥"
+
+
+def test_a_guided_rollout_plays_the_deal_to_its_end():
+    for state, _ in trick_states("zwanzigerrufen", 5, 2):
+        seat = state.current_player()
+        world = determinize(state, seat, random.Random(1))
+        returns = guided_rollout(world, state.deal_number, random.Random(2))
+        assert world.deal_number > state.deal_number or world.is_terminal()
+        assert len(returns) == state.game.num_players
+
+
+@pytest.mark.parametrize("spec", ["search:playouts=8", "search:playouts=8;guided=0", "search:playouts=8;caution=0"])
+def test_the_search_agent_plays_a_whole_deal_legally_with_either_rollouts(spec):
+    game = load_game("zwanzig-ab", max_deals=1)
+    state, chance = game.new_initial_state(), SeededChance(6)
+    agents = [make_agent(spec, s) for s in range(game.num_players)]
+    while not state.is_terminal():
+        actor = state.current_player()
+        state.apply_checked(chance.step(state) if actor == CHANCE else agents[actor].step(state))
+
+
+def test_the_search_agents_options_are_checked():
+    with pytest.raises(AgentSpecError, match="'2' is not a valid guided for the search agent: a whole number from 0 to 1"):
+        make_agent("search:guided=2")
+    with pytest.raises(AgentSpecError, match=r"its options: ms, playouts, listen, guided, caution"):
+        make_agent("search:depth=2")
+
+
+@pytest.mark.parametrize("game_name", ["zwanzig-ab", "zwanzigerrufen"])
+def test_the_search_moves_alike_in_states_that_differ_only_in_what_its_seat_cannot_see(game_name):
+    game = load_game(game_name, max_deals=1)
+    rng, differed, tried = random.Random(9), 0, 0
+    while tried < 8:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(5, 60)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.current_player() == CHANCE or len(state.legal_actions()) < 2:
+            continue
+        seat, tried = state.current_player(), tried + 1
+        other = state.resample_from_infostate(seat, random.Random(tried))
+        differed += other.hands != state.hands
+        assert make_agent("search:playouts=12", tried).step(state) == make_agent("search:playouts=12", tried).step(other)
+    assert differed >= 4
