@@ -10,7 +10,7 @@
     random bots) — skipped unless ``pip install -e '.[bench]'`` installed ``open_spiel``;
 (c) ``simulate`` deals per second with ``--jobs 1`` and ``--jobs 2``;
 (d) ``clone``, ``undo_action`` from the stack, and ``apply_chance`` of a whole packet round
-    against dealing it card by card.
+    against dealing it card by card; ``clone`` in trick play against OpenSpiel's ``oh_hell``.
 
 Engine and baselines are timed in interleaved rounds, so that load from elsewhere on the
 machine hits both alike; each figure is the best round. ``--json`` prints the figures as
@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import baseline_zwanzig_ab as baseline  # noqa: E402
-from bench_undo import advanced, per_call, undo_from_stack  # noqa: E402
+from bench_undo import advanced, clone_against_openspiel, per_call, undo_from_stack  # noqa: E402
 
 from rulelang.loader import load_game  # noqa: E402
 
@@ -157,7 +157,7 @@ def state_costs(repeat: int, seed: int) -> dict:
     """Clone and undo of a Zwanzigerrufen state deep into a match, and apply_chance."""
     state = advanced("zwanzigerrufen", 400, seed, keep=False)
     return {"clone_us": per_call(state.clone, repeat), "undo_from_stack_us": undo_from_stack("zwanzigerrufen", 400, seed),
-            **chance_rates(repeat, seed)}
+            **chance_rates(repeat, seed), "clone_against_openspiel": clone_against_openspiel(repeat * 10, 5, seed)}
 
 
 # ---------------------------------------------------------------------------- report
@@ -196,6 +196,12 @@ def lines(figures: dict) -> list[str]:
             f"(d) zwanzigerrufen clone {state['clone_us']:.1f} µs, undo from the stack "
             f"{state['undo_from_stack_us']:.1f} µs; one packet round of zwanzig-ab: apply_chance "
             f"{state['apply_chance_us']:.1f} µs, card by card {state['card_by_card_us']:.1f} µs"]
+    clones = state["clone_against_openspiel"]
+    if "skipped" in clones:
+        out.append(f"(d) clone against OpenSpiel: skipped — {clones['skipped']}")
+    else:
+        out.append("(d) clone in trick play after two tricks, µs: " + ", ".join(
+            f"{name} {micro:.2f} ({clones['ratio'][name]:.2f}×)" for name, micro in clones["us"].items()))
     return out
 
 
