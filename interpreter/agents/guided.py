@@ -18,9 +18,8 @@ from __future__ import annotations
 import random
 
 from rulelang.deck import iter_bits
-from rulelang.interpreter.agents.heuristic import (MAX_ROLLOUT_ACTIONS, _beats, _partner_holds_trick, _quick_move,
-                                                   _sign, next_trick_worth, trick_worth)
-from rulelang.interpreter.state import CHANCE
+from rulelang.interpreter.agents.heuristic import (_beats, _partner_holds_trick, _quick_move, _sign, next_trick_worth,
+                                                   rollout)
 from rulelang.constructs.tricks import Tricks
 
 BEATS_CACHE_SIZE = 256
@@ -30,21 +29,14 @@ _BEATS: dict[tuple, list[int]] = {}
 def guided_rollout(world, deal_number: int, rng: random.Random) -> list[float]:
     """Moves until the deal ``deal_number`` is over (or the match), cards played by :func:`guided_card`;
     the returns then."""
-    worth = trick_worth(world.game)
-    for _ in range(MAX_ROLLOUT_ACTIONS):
-        if world.is_terminal() or world.deal_number > deal_number:
-            break
-        if world.current_player() == CHANCE:
-            world.apply_chance(rng)
-            continue
-        legal = world.legal_actions()
-        if len(legal) == 1:
-            world.apply_action(legal[0])
-        elif world.step is not None and world.step.kind == "tricks" and legal[-1] < world.game.num_cards:
-            world.apply_action(guided_card(world, legal, worth))
-        else:
-            world.apply_action(_quick_move(world, legal, worth, rng))
-    return world.returns()
+    return rollout(world, deal_number, rng, guided_move)
+
+
+def guided_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+    """A card by :func:`guided_card` in trick play (where no call is open); else the quick rollouts' move."""
+    if world.step is not None and world.step.kind == "tricks" and legal[-1] < world.game.num_cards:
+        return guided_card(world, legal, worth)
+    return _quick_move(world, legal, worth, rng)
 
 
 def guided_card(world, legal: list[int], worth: tuple[float, float]) -> int:

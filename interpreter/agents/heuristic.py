@@ -359,15 +359,16 @@ def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], bef
     return (play or rollout)(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
 
 
-def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
-    """Quick moves until the deal ``deal_number`` is over (or the match); the returns then.
+def rollout(world, deal_number: int, rng: random.Random, move=None) -> list[float]:
+    """Quick moves (``move(world, legal, worth, rng)`` if given) until the deal ``deal_number`` is over (or the
+    match); the returns then.
 
     Cards are played greedily (points onto a trick the mover's side already holds, else
     the weakest card that takes a trick worth taking, else the weakest card); in an auction
     everyone passes where passing is allowed, so a bid is judged as the contract it would
     be; every other choice is random.
     """
-    worth = trick_worth(world.game)
+    worth, move = trick_worth(world.game), move or _quick_move
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if world.is_terminal() or world.deal_number > deal_number:
             break
@@ -375,7 +376,7 @@ def rollout(world, deal_number: int, rng: random.Random) -> list[float]:
             world.apply_chance(rng)
             continue
         legal = world.legal_actions()
-        world.apply_action(legal[0] if len(legal) == 1 else _quick_move(world, legal, worth, rng))
+        world.apply_action(legal[0] if len(legal) == 1 else move(world, legal, worth, rng))
     return world.returns()
 
 
