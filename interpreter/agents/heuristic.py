@@ -112,9 +112,9 @@ class HeuristicAgent:
         """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
         key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.tricks.rules))
         if key != self._strength_key:
+            from rulelang.interpreter.agents.guided import beats_masks
             self._strength_key = key
-            every = range(state.game.num_cards)
-            self._strength = {c: sum(_beats(state, c, other) for other in every if other != c) for c in every}
+            self._strength = {c: mask.bit_count() for c, mask in enumerate(beats_masks(state))}
         return self._strength
 
 
