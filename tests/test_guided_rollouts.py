@@ -7,8 +7,10 @@ import random
 import pytest
 
 from rulelang.interpreter.agents import AgentSpecError, HeuristicAgent, SeededChance, make_agent
-from rulelang.interpreter.agents.guided import beats_masks, guided_card, guided_rollout
-from rulelang.interpreter.agents.heuristic import trick_worth
+from rulelang.interpreter.agents.guided import guided_card, guided_rollout
+from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave, trick_count_chances
+from rulelang.interpreter.agents.heuristic import _quick_move
+from rulelang.interpreter.agents.worth import beats_masks, trick_worth
 from rulelang.interpreter.agents.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.loader import load_game
@@ -114,3 +116,68 @@ def test_the_search_moves_alike_in_states_that_differ_only_in_what_its_seat_cann
         differed += other.hands != state.hands
         assert make_agent("search:playouts=12", tried).step(state) == make_agent("search:playouts=12", tried).step(other)
     assert differed >= 4
+
+
+def zwanzig_ab_deciding(p3_hand: str, p1_hand: str = "AD 10D KD QD JD") -> Table:
+    """Zwanzig ab with hearts trumps after everyone kept their cards: P3, after forehand P2, to play or pass."""
+    hands = {"P2": "AH 7S 8S 9S 7D", "P3": p3_hand, "P4": "AS 10S KS QS JS", "P1": p1_hand}
+    t = Table(load_game("zwanzig-ab", max_deals=1), hands)
+    t.do("P2 hearts", "P2 done", "P3 done", "P4 done", "P1 done")
+    assert t.legal() == ["play", "pass"]
+    return t
+
+
+def rollout_choice(t: Table, choose) -> str:
+    state = t.state
+    return state.action_to_string(choose(state, state.step, state.legal_actions(), trick_worth(t.game),
+                                         random.Random(1)))
+
+
+def test_in_a_rollout_a_seat_stays_in_with_a_hand_that_takes_tricks():
+    # P2 must follow K♥ with its one trump A♥; Q♥ is then the highest trump left
+    t = zwanzig_ab_deciding("KH QH AC 10C KC")
+    assert rollout_choice(t, stay_or_leave) == "play"
+
+
+def test_in_a_rollout_a_seat_with_no_trick_to_expect_leaves():
+    # P1 follows each of P3's low clubs and diamonds with a higher one, and P3 has no trump
+    t = zwanzig_ab_deciding("7C 8C 9C 8D 9D", p1_hand="AC 10C KC AD 10D")
+    assert rollout_choice(t, stay_or_leave) == "pass"
+
+
+def test_the_quick_rollouts_stay_in_or_leave_from_the_hand_not_at_random():
+    strong, hopeless = zwanzig_ab_deciding("KH QH AC 10C KC"), zwanzig_ab_deciding("7C 8C 9C 8D 9D", "AC 10C KC AD 10D")
+    for t, wanted in ((strong, "play"), (hopeless, "pass")):
+        state = t.state
+        moves = {_quick_move(state, state.legal_actions(), trick_worth(t.game), random.Random(seed))
+                 for seed in range(20)}
+        assert {state.action_to_string(m) for m in moves} == {wanted}
+
+
+def test_the_chances_of_each_number_of_tricks_add_up_and_multiply():
+    counts = trick_count_chances([0.5, 1.0, 0.0])
+    assert counts == [0.0, 0.5, 0.5, 0.0]
+    assert sum(trick_count_chances([0.3, 0.7, 0.2])) == pytest.approx(1.0)
+
+
+def zwanzig_ab_exchanging(p2_hand: str, talon: str) -> Table:
+    """Zwanzig ab after P2 (forehand) named hearts: P2 to exchange with the talon given."""
+    hands = {"P2": p2_hand, "P3": "AC 10C KC QC JC", "P4": "AS 10S KS QS JS", "P1": "AD 10D KD QD JD"}
+    t = Table(load_game("zwanzig-ab", max_deals=1), hands, talon=talon)
+    t.do("P2 hearts")
+    return t
+
+
+def exchange_choice(t: Table) -> str:
+    state = t.state
+    return state.action_to_string(exchange_step(state, state.legal_actions(), trick_worth(t.game), random.Random(1)))
+
+
+def test_in_a_rollout_the_weakest_card_is_laid_away_for_a_stronger_talon():
+    t = zwanzig_ab_exchanging("AH KH 7S 8S 7D", "QH JH 10H 9H 8H 7H 9S 8D 9D 9C 8C 7C")
+    assert exchange_choice(t) == "7♠"
+
+
+def test_in_a_rollout_a_hand_stronger_than_the_talon_keeps_its_cards():
+    t = zwanzig_ab_exchanging("AH KH QH JH 10H", "7S 8S 9S 7D 8D 9D 9C 8C 7C 9H 8H 7H")
+    assert exchange_choice(t) == "done"

@@ -10,7 +10,7 @@ wanted, points given to a partner who holds the trick, the strongest card that d
 when a trick is not wanted — made cheap enough for hundreds of rollouts per move: which
 card beats which is worked out once per set of trick rules as one bitmask per card, and
 a side is read from the world itself (in a rollout's world every card is known).
-Everything but card play is decided as in the quick rollouts.
+Everything else is decided as in the quick rollouts.
 """
 
 from __future__ import annotations
@@ -18,12 +18,9 @@ from __future__ import annotations
 import random
 
 from rulelang.deck import iter_bits
-from rulelang.interpreter.agents.heuristic import (_beats, _partner_holds_trick, _quick_move, _sign, next_trick_worth,
-                                                   rollout)
+from rulelang.interpreter.agents.heuristic import _partner_holds_trick, _quick_move, _sign, rollout
+from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth
 from rulelang.constructs.tricks import Tricks
-
-BEATS_CACHE_SIZE = 256
-_BEATS: dict[tuple, list[int]] = {}
 
 
 def guided_rollout(world, deal_number: int, rng: random.Random) -> list[float]:
@@ -70,19 +67,3 @@ def _lead(world, legal: list[int], beats: list[int], weakest: int) -> int:
     unseen = (1 << world.game.num_cards) - 1 & ~seen
     masters = [c for c in legal if unseen & ~beats[c] == 0]
     return max(masters, key=lambda c: (beats[c].bit_count(), c)) if masters else weakest
-
-
-def beats_masks(state) -> list[int]:
-    """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
-    key = (state.game.definition.digest, state.contract, tuple(sorted(state.vars.items(), key=str)),
-           id(state.tricks.rules))
-    found = _BEATS.get(key)
-    if found is None:
-        if len(_BEATS) >= BEATS_CACHE_SIZE:
-            _BEATS.clear()
-        every = range(state.game.num_cards)
-        found = [sum(1 << other for other in every if other != card and _beats(state, card, other))
-                 for card in every]
-        _BEATS[key] = found
-    return found
-

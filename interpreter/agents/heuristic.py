@@ -15,7 +15,8 @@ Every other decision (a bid, an announcement, Kontra, play or pass, a trump suit
 exchange, a throw-in, a pile) is judged by quick rollouts of the rest of the deal in
 worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`, respecting
 the voids public play has shown: :func:`~.inference.public_voids`), every option on the
-same worlds; the option with the best mean result is taken.
+same worlds; the option with the best mean result is taken. In those rollouts staying in or
+dropping out and an exchange with the talon are taken from the hand (:mod:`~.hand`).
 
 It reads the state only through what its seat may know: its hand, the public trick and
 played cards, and worlds drawn from the hidden cards as a whole.
@@ -27,19 +28,15 @@ import random
 
 from rulelang.constructs import construct
 from rulelang.deck import iter_bits
-from rulelang.diagnostics import RuleError
-from rulelang.expr import parse_expr, reads_hidden
-from rulelang.exprcompile import EvalError
+from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, beats, beats_masks, next_trick_worth,
+                                               public_score_phases, trick_worth)
 from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
 
-LEARNING_DEALS = 120
 ROLLOUT_BUDGET = 64
-MAX_ROLLOUT_ACTIONS = 2000
-_WORTH: dict[str, tuple[float, float]] = {}
-_PUBLIC_SCORES: dict[str, list] = {}
 
 
 class HeuristicAgent:
@@ -105,14 +102,13 @@ class HeuristicAgent:
         if not wanted:
             return weakest
         unseen = unseen_cards(state, seat)
-        masters = [c for c in legal if all(_beats(state, c, other) for other in unseen)]
+        masters = [c for c in legal if all(beats(state, c, other) for other in unseen)]
         return max(masters, key=lambda c: (strength[c], c)) if masters else weakest
 
     def strengths(self, state) -> dict[int, int]:
         """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
         key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.tricks.rules))
         if key != self._strength_key:
-            from rulelang.interpreter.agents.guided import beats_masks
             self._strength_key = key
             self._strength = {c: mask.bit_count() for c, mask in enumerate(beats_masks(state))}
         return self._strength
@@ -128,21 +124,6 @@ def candidates(state, legal: list[int]) -> list[int]:
 
 def _sign(value: float) -> int:
     return 1 if value > 0 else -1 if value < 0 else 0
-
-
-def _beats(state, led: int, other: int) -> bool:
-    """Whether ``led``, led, wins a trick of two cards against ``other`` under the rules in force."""
-    trick, mask, led_suit = state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit
-    first, second = 0, 1
-    state.tricks.trick = [(first, led), (second, other)]
-    state.tricks.trick_mask = 1 << led | 1 << other
-    state.tricks.led_suit = state.game.card_suits[led]
-    try:
-        return Tricks.winning_play(state)[1] == led
-    except EvalError:
-        return False
-    finally:
-        state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit = trick, mask, led_suit
 
 
 def unseen_cards(state, seat: int) -> list[int]:
@@ -177,120 +158,6 @@ def side_of(state, seat: int) -> set[int]:
     if row is not None and row.sides in ("alone", "called"):
         return set(range(state.game.num_players)) - declarers
     return {seat}
-
-
-# ---------------------------------------------------------------------- what a trick is worth
-def trick_worth(game) -> tuple[float, float]:
-    """(worth of a trick, worth of a card point) to the seat that takes it, learned from random deals."""
-    key = game.definition.digest
-    if key not in _WORTH:
-        _WORTH[key] = _learn_worth(game)
-    return _WORTH[key]
-
-
-def next_trick_worth(state, seat: int, fitted: float) -> float:
-    """What one more trick is worth to ``seat`` now by the game's own scoring, where that can be seen.
-
-    Each `score` phase that reads only public facts is worked out for ``seat`` as things
-    stand and with one trick more (no other trick counted): in a game that pays for an
-    exact number of tricks a trick is wanted until the bid is reached and shunned after.
-    It overrides the ``fitted`` worth only where the two disagree in sign (a trick the fit
-    wants that the bid no longer does); where they agree, or it makes no difference (card
-    points decide, the scoring reads what the seat cannot know, the game settles by items),
-    the ``fitted`` worth is kept, so games whose tricks are simply good or bad play as before."""
-    phases = public_score_phases(state.game)
-    if not phases:
-        return fitted
-    taken = state.tricks.taken
-    now = taken[seat]
-    try:
-        before = _scored(state, seat, phases)
-        taken[seat] = now + 1
-        after = _scored(state, seat, phases)
-    except (EvalError, ArithmeticError):
-        return fitted
-    finally:
-        taken[seat] = now
-    sign = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
-    local = sign * (after - before)
-    return local if local and (local < 0) != (fitted < 0) else fitted
-
-
-def _scored(state, seat: int, phases: list) -> int:
-    """What the ``phases`` would add to ``seat``'s score now."""
-    total = 0
-    for phase in phases:
-        if (phase.when is None or phase.when.fn(state, None)) and phase.each.fn(state, None) >> seat & 1:
-            total += phase.add.fn(state, seat)
-    return total
-
-
-def public_score_phases(game) -> list:
-    """The `score` phases whose value (its ``let``s included) reads no hand, party or side: what they give
-    can be worked out from what every seat sees."""
-    key = game.definition.digest
-    if key not in _PUBLIC_SCORES:
-        entries = game.definition.document.get("phases") or []
-        defines = game.definition.document.get("define") or {}
-        _PUBLIC_SCORES[key] = [phase for phase, entry in zip(game.definition.phases, entries)
-                               if phase.kind == "score" and _reads_public_only(entry.get("score"), defines)]
-    return _PUBLIC_SCORES[key]
-
-
-def _reads_public_only(body, defines: dict) -> bool:
-    """Whether a score phase's expressions, and the definitions they use (``define``), read nothing hidden."""
-    if not isinstance(body, dict):
-        return False
-    texts = [body.get("add"), body.get("each"), body.get("when"), *(body.get("let") or {}).values()]
-    for text in texts:
-        if text is None or isinstance(text, (bool, int)):
-            continue
-        try:
-            if reads_hidden(parse_expr(str(text)), defines):
-                return False
-        except RuleError:
-            return False
-    return True
-
-
-def _learn_worth(game) -> tuple[float, float]:
-    """Least squares of each seat's result on the tricks and card points it took, over random deals."""
-    from rulelang.interpreter.game import Game
-    one_deal = Game(game.definition, max_deals=1)
-    rng = random.Random(20261201)
-    rows = []
-    points = [card.points for card in game.deck.cards]
-    for _ in range(LEARNING_DEALS):
-        state = one_deal.new_initial_state()
-        for _ in range(MAX_ROLLOUT_ACTIONS):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            continue
-        returns = state.returns()
-        for seat in range(game.num_players):
-            taken = sum(points[c] for c in iter_bits(state.won[seat]))
-            rows.append((state.tricks.taken[seat], taken, returns[seat]))
-    return _fit(rows)
-
-
-def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
-    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data."""
-    n = len(rows)
-    if n < 3:
-        return (0.0, 0.0)
-    mean = [sum(r[i] for r in rows) / n for i in range(3)]
-    dx = [(r[0] - mean[0], r[1] - mean[1], r[2] - mean[2]) for r in rows]
-    s11 = sum(a * a for a, _, _ in dx)
-    s22 = sum(b * b for _, b, _ in dx)
-    s12 = sum(a * b for a, b, _ in dx)
-    s1y = sum(a * y for a, _, y in dx)
-    s2y = sum(b * y for _, b, y in dx)
-    det = s11 * s22 - s12 * s12
-    if abs(det) < 1e-9:
-        return (s1y / s11 if s11 else 0.0, 0.0)
-    return ((s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det)
 
 
 # ---------------------------------------------------------------------- decisions by rollouts
@@ -415,6 +282,10 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         passing = world.game.symbol_ids.get(word)
         if passing in legal:
             return passing
+    if step.kind == "decide" and step.leave is not None:
+        return stay_or_leave(world, step, legal, worth, rng)
+    if step.kind == "exchange":
+        return exchange_step(world, legal, worth, rng)
     if step.kind == "choose":
         return _plain_choice(world, step, legal)
     if step.kind in ("take_talon", "take_up") and all(a < world.game.num_cards for a in legal):

@@ -1,0 +1,138 @@
+"""Decisions before the tricks as a player takes them from the hand, for quick rollouts.
+
+In a rollout's world every card is known; the seats' other decisions there are cheap
+guesses. Two of them shape a whole deal and are taken from the hand rather than at
+random: staying in or dropping out (a ``decide`` with ``leave``: :func:`stay_or_leave`)
+and an exchange with the talon (:func:`exchange_step`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.deck import iter_bits
+from rulelang.exprcompile import EvalError
+from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, public_score_phases, scored
+
+
+def _sign(value: float) -> int:
+    return 1 if value > 0 else -1 if value < 0 else 0
+
+
+def stay_or_leave(world, step, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+    """Stay in or leave, whichever the game's own public scoring says is worth more for the tricks the
+    hand can expect (:func:`expected_tricks`); a random option where the scoring cannot say."""
+    leave = world.game.symbol_ids.get(step.leave)
+    stay = [a for a in legal if a != leave]
+    if leave not in legal or not stay:
+        return rng.choice(legal)
+    seat = world.current_player()
+    chances = trick_chances(world, seat)
+    values = _stay_values(world, seat, chances)
+    if values is None:
+        return rng.choice(legal)
+    staying, leaving = values
+    return stay[0] if staying > leaving else leave
+
+
+def _stay_values(world, seat: int, chances: list[float]) -> tuple[float, float] | None:
+    """What staying in (with ``chances`` of taking each card's trick) and leaving would bring ``seat`` by the
+    public score phases, in the direction of returns; None where no public score phase says."""
+    phases = public_score_phases(world.game)
+    part = world.tricks
+    if not phases or part.taken is None:
+        return None
+    sign = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
+    taken, active = part.taken[seat], world.active
+    try:
+        staying = 0.0
+        for count, chance in enumerate(trick_count_chances(chances)):
+            part.taken[seat] = count
+            staying += chance * scored(world, seat, phases)
+        part.taken[seat] = taken
+        world.active = active & ~(1 << seat)
+        leaving = scored(world, seat, phases)
+    except (EvalError, ArithmeticError):
+        return None
+    finally:
+        part.taken[seat], world.active = taken, active
+    return sign * staying, sign * leaving
+
+
+def trick_chances(world, seat: int) -> list[float]:
+    """For each card in ``seat``'s hand, strongest first, whether it takes a trick when it leads (1.0) or
+    not (0.0): not when another seat still in may answer it (by the trick rules) with a card that beats
+    it, each such card spent on one of the hand's cards only (every card is known in a world)."""
+    part = world.tricks
+    rules, kept = _upcoming_rules(world), part.rules
+    if rules is None:
+        return []
+    beats = upcoming_beats(world)
+    left = {s: world.hands[s] for s in iter_bits(world.active) if s != seat and world.hands[s]}
+    saved = part.trick, part.trick_mask, part.led_suit
+    part.rules, chances = rules, []
+    try:
+        for card in sorted(iter_bits(world.hands[seat]), key=lambda c: -beats[c].bit_count()):
+            part.trick, part.trick_mask, part.led_suit = [(seat, card)], 1 << card, world.game.card_suits[card]
+            chances.append(1.0)
+            for other, cards in left.items():
+                answers = rules.allowed.fn(world, other) & cards or cards
+                beating = answers & ~beats[card]
+                if beating:
+                    chances[-1] = 0.0
+                    left[other] = cards & ~(beating & -beating)
+    except EvalError:
+        return []
+    finally:
+        part.rules = kept
+        part.trick, part.trick_mask, part.led_suit = saved
+    return chances
+
+
+def trick_count_chances(chances: list[float]) -> list[float]:
+    """The chance of taking exactly 0, 1, 2, … tricks when each card takes one with its own chance."""
+    counts = [1.0]
+    for chance in chances:
+        counts = [a * (1 - chance) + b * chance for a, b in zip(counts + [0.0], [0.0] + counts)]
+    return counts
+
+
+def exchange_step(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+    """Lay away the weakest card (the strongest where tricks cost) while the talon's cards are stronger
+    (weaker) on average, else end the exchange; a random step where tricks are neither wanted nor shunned."""
+    done = world.game.done_action
+    cards = [a for a in legal if a < world.game.num_cards]
+    wanted = _sign(next_trick_worth(world, world.current_player(), worth[0]))
+    if done not in legal or not cards or not world.talon or not wanted:
+        return rng.choice(legal)
+    beats = upcoming_beats(world)
+    talon = list(iter_bits(world.talon))
+    average = sum(beats[c].bit_count() for c in talon) / len(talon)
+    card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
+    return card if wanted * (average - beats[card].bit_count()) > 0 else done
+
+
+def upcoming_beats(world) -> list[int]:
+    """:func:`beats_masks` under the trick rules in force, or before trick play those of the first
+    tricks phase still to come (:func:`_upcoming_rules`)."""
+    part = world.tricks
+    if part.rules is not None:
+        return beats_masks(world)
+    rules = _upcoming_rules(world)
+    if rules is None:
+        return [0] * world.game.num_cards
+    part.rules = rules
+    try:
+        return beats_masks(world)
+    finally:
+        part.rules = None
+
+
+def _upcoming_rules(world):
+    """The trick rules in force, or before trick play those of the first tricks phase still to come (for
+    the contract, if one is settled); None if no trick play is to come."""
+    if world.tricks.rules is not None:
+        return world.tricks.rules
+    phases = world.game.definition.phases
+    coming = next((p for p in phases[max(world.phase_index, 0):] if p.kind == "tricks"), None)
+    return None if coming is None else coming.by_contract.get(world.contract, coming.rules)

@@ -1,0 +1,169 @@
+"""What tricks, card points and cards are worth to a seat, read from the rules.
+
+What a trick and a card point are worth is learned once per game from random deals
+(:func:`trick_worth`); where the game's own `score` phases read only public facts, they
+tell what one more trick brings a seat as things stand (:func:`next_trick_worth`,
+:func:`scored`); which card beats which under the trick rules in force is one bitmask
+per card (:func:`beats_masks`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulelang.deck import iter_bits
+from rulelang.diagnostics import RuleError
+from rulelang.expr import parse_expr, reads_hidden
+from rulelang.exprcompile import EvalError
+from rulelang.constructs.tricks import Tricks
+
+LEARNING_DEALS = 120
+MAX_ROLLOUT_ACTIONS = 2000
+BEATS_CACHE_SIZE = 256
+_WORTH: dict[str, tuple[float, float]] = {}
+_PUBLIC_SCORES: dict[str, list] = {}
+_BEATS: dict[tuple, list[int]] = {}
+
+
+def trick_worth(game) -> tuple[float, float]:
+    """(worth of a trick, worth of a card point) to the seat that takes it, learned from random deals."""
+    key = game.definition.digest
+    if key not in _WORTH:
+        _WORTH[key] = _learn_worth(game)
+    return _WORTH[key]
+
+
+def next_trick_worth(state, seat: int, fitted: float) -> float:
+    """What one more trick is worth to ``seat`` now by the game's own scoring, where that can be seen.
+
+    Each `score` phase that reads only public facts is worked out for ``seat`` as things
+    stand and with one trick more (no other trick counted): in a game that pays for an
+    exact number of tricks a trick is wanted until the bid is reached and shunned after.
+    It overrides the ``fitted`` worth only where the two disagree in sign (a trick the fit
+    wants that the bid no longer does); where they agree, or it makes no difference (card
+    points decide, the scoring reads what the seat cannot know, the game settles by items),
+    the ``fitted`` worth is kept, so games whose tricks are simply good or bad play as before."""
+    phases = public_score_phases(state.game)
+    if not phases:
+        return fitted
+    taken = state.tricks.taken
+    now = taken[seat]
+    try:
+        before = scored(state, seat, phases)
+        taken[seat] = now + 1
+        after = scored(state, seat, phases)
+    except (EvalError, ArithmeticError):
+        return fitted
+    finally:
+        taken[seat] = now
+    sign = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
+    local = sign * (after - before)
+    return local if local and (local < 0) != (fitted < 0) else fitted
+
+
+def scored(state, seat: int, phases: list) -> int:
+    """What the ``phases`` would add to ``seat``'s score now."""
+    total = 0
+    for phase in phases:
+        if (phase.when is None or phase.when.fn(state, None)) and phase.each.fn(state, None) >> seat & 1:
+            total += phase.add.fn(state, seat)
+    return total
+
+
+def public_score_phases(game) -> list:
+    """The `score` phases whose value (its ``let``s included) reads no hand, party or side: what they give
+    can be worked out from what every seat sees."""
+    key = game.definition.digest
+    if key not in _PUBLIC_SCORES:
+        entries = game.definition.document.get("phases") or []
+        defines = game.definition.document.get("define") or {}
+        _PUBLIC_SCORES[key] = [phase for phase, entry in zip(game.definition.phases, entries)
+                               if phase.kind == "score" and _reads_public_only(entry.get("score"), defines)]
+    return _PUBLIC_SCORES[key]
+
+
+def _reads_public_only(body, defines: dict) -> bool:
+    """Whether a score phase's expressions, and the definitions they use (``define``), read nothing hidden."""
+    if not isinstance(body, dict):
+        return False
+    texts = [body.get("add"), body.get("each"), body.get("when"), *(body.get("let") or {}).values()]
+    for text in texts:
+        if text is None or isinstance(text, (bool, int)):
+            continue
+        try:
+            if reads_hidden(parse_expr(str(text)), defines):
+                return False
+        except RuleError:
+            return False
+    return True
+
+
+def _learn_worth(game) -> tuple[float, float]:
+    """Least squares of each seat's result on the tricks and card points it took, over random deals."""
+    from rulelang.interpreter.game import Game
+    one_deal = Game(game.definition, max_deals=1)
+    rng = random.Random(20261201)
+    rows = []
+    points = [card.points for card in game.deck.cards]
+    for _ in range(LEARNING_DEALS):
+        state = one_deal.new_initial_state()
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            continue
+        returns = state.returns()
+        for seat in range(game.num_players):
+            taken = sum(points[c] for c in iter_bits(state.won[seat]))
+            rows.append((state.tricks.taken[seat], taken, returns[seat]))
+    return _fit(rows)
+
+
+def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data."""
+    n = len(rows)
+    if n < 3:
+        return (0.0, 0.0)
+    mean = [sum(r[i] for r in rows) / n for i in range(3)]
+    dx = [(r[0] - mean[0], r[1] - mean[1], r[2] - mean[2]) for r in rows]
+    s11 = sum(a * a for a, _, _ in dx)
+    s22 = sum(b * b for _, b, _ in dx)
+    s12 = sum(a * b for a, b, _ in dx)
+    s1y = sum(a * y for a, _, y in dx)
+    s2y = sum(b * y for _, b, y in dx)
+    det = s11 * s22 - s12 * s12
+    if abs(det) < 1e-9:
+        return (s1y / s11 if s11 else 0.0, 0.0)
+    return ((s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det)
+
+
+# ---------------------------------------------------------------------- which card beats which
+def beats(state, led: int, other: int) -> bool:
+    """Whether ``led``, led, wins a trick of two cards against ``other`` under the rules in force."""
+    trick, mask, led_suit = state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit
+    first, second = 0, 1
+    state.tricks.trick = [(first, led), (second, other)]
+    state.tricks.trick_mask = 1 << led | 1 << other
+    state.tricks.led_suit = state.game.card_suits[led]
+    try:
+        return Tricks.winning_play(state)[1] == led
+    except EvalError:
+        return False
+    finally:
+        state.tricks.trick, state.tricks.trick_mask, state.tricks.led_suit = trick, mask, led_suit
+
+
+def beats_masks(state) -> list[int]:
+    """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
+    key = (state.game.definition.digest, state.contract, tuple(sorted(state.vars.items(), key=str)),
+           id(state.tricks.rules))
+    found = _BEATS.get(key)
+    if found is None:
+        if len(_BEATS) >= BEATS_CACHE_SIZE:
+            _BEATS.clear()
+        every = range(state.game.num_cards)
+        found = [sum(1 << other for other in every if other != card and beats(state, card, other))
+                 for card in every]
+        _BEATS[key] = found
+    return found
