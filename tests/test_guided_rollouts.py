@@ -8,7 +8,7 @@ import pytest
 
 from rulelang.interpreter.agents import AgentSpecError, HeuristicAgent, SeededChance, make_agent
 from rulelang.interpreter.agents.guided import guided_card, guided_rollout
-from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave, trick_count_chances
+from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave, sure_tricks
 from rulelang.interpreter.agents.heuristic import _quick_move
 from rulelang.interpreter.agents.worth import beats_masks, trick_worth
 from rulelang.interpreter.agents.worlds import determinize
@@ -154,10 +154,13 @@ def test_the_quick_rollouts_stay_in_or_leave_from_the_hand_not_at_random():
         assert {state.action_to_string(m) for m in moves} == {wanted}
 
 
-def test_the_chances_of_each_number_of_tricks_add_up_and_multiply():
-    counts = trick_count_chances([0.5, 1.0, 0.0])
-    assert counts == [0.0, 0.5, 0.5, 0.0]
-    assert sum(trick_count_chances([0.3, 0.7, 0.2])) == pytest.approx(1.0)
+def test_a_card_counts_as_a_trick_unless_a_seat_still_in_may_beat_it_each_beater_spent_once():
+    t = zwanzig_ab_deciding("KH QH AC 10C KC")
+    # K♥ falls to P2's A♥, which P2 must play to it; Q♥, then the highest trump left, and A♣ take tricks
+    # (P2, with no club, must trump, but its one trump is spent); 10♣ and K♣ lose to nobody still in either
+    assert sure_tricks(t.state, 2) == 4
+    t.state.active &= ~(1 << 1)                        # with P2 out, K♥ takes a trick too
+    assert sure_tricks(t.state, 2) == 5
 
 
 def zwanzig_ab_exchanging(p2_hand: str, talon: str) -> Table:

@@ -21,23 +21,23 @@ def _sign(value: float) -> int:
 
 def stay_or_leave(world, step, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
     """Stay in or leave, whichever the game's own public scoring says is worth more for the tricks the
-    hand can expect (:func:`expected_tricks`); a random option where the scoring cannot say."""
+    hand can count on (:func:`sure_tricks`); a random option where the scoring cannot say."""
     leave = world.game.symbol_ids.get(step.leave)
     stay = [a for a in legal if a != leave]
     if leave not in legal or not stay:
         return rng.choice(legal)
     seat = world.current_player()
-    chances = trick_chances(world, seat)
-    values = _stay_values(world, seat, chances)
+    tricks = sure_tricks(world, seat)
+    values = None if tricks is None else _stay_values(world, seat, tricks)
     if values is None:
         return rng.choice(legal)
     staying, leaving = values
     return stay[0] if staying > leaving else leave
 
 
-def _stay_values(world, seat: int, chances: list[float]) -> tuple[float, float] | None:
-    """What staying in (with ``chances`` of taking each card's trick) and leaving would bring ``seat`` by the
-    public score phases, in the direction of returns; None where no public score phase says."""
+def _stay_values(world, seat: int, tricks: int) -> tuple[float, float] | None:
+    """What staying in and taking ``tricks`` tricks, and leaving, would bring ``seat`` by the public score
+    phases, in the direction of returns; None where no public score phase says."""
     phases = public_score_phases(world.game)
     part = world.tricks
     if not phases or part.taken is None:
@@ -45,10 +45,8 @@ def _stay_values(world, seat: int, chances: list[float]) -> tuple[float, float] 
     sign = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
     taken, active = part.taken[seat], world.active
     try:
-        staying = 0.0
-        for count, chance in enumerate(trick_count_chances(chances)):
-            part.taken[seat] = count
-            staying += chance * scored(world, seat, phases)
+        part.taken[seat] = tricks
+        staying = scored(world, seat, phases)
         part.taken[seat] = taken
         world.active = active & ~(1 << seat)
         leaving = scored(world, seat, phases)
@@ -59,42 +57,35 @@ def _stay_values(world, seat: int, chances: list[float]) -> tuple[float, float] 
     return sign * staying, sign * leaving
 
 
-def trick_chances(world, seat: int) -> list[float]:
-    """For each card in ``seat``'s hand, strongest first, whether it takes a trick when it leads (1.0) or
-    not (0.0): not when another seat still in may answer it (by the trick rules) with a card that beats
-    it, each such card spent on one of the hand's cards only (every card is known in a world)."""
+def sure_tricks(world, seat: int) -> int | None:
+    """How many of ``seat``'s cards take a trick when they lead: a card does not when another seat still in
+    may answer it (by the trick rules to come) with a card that beats it, each such card spent on one of
+    the hand's cards only, the hand's strongest cards first (every card is known in a world). None where
+    no trick play is to come or its rules cannot be read this early."""
     part = world.tricks
     rules, kept = _upcoming_rules(world), part.rules
     if rules is None:
-        return []
+        return None
     beats = upcoming_beats(world)
     left = {s: world.hands[s] for s in iter_bits(world.active) if s != seat and world.hands[s]}
     saved = part.trick, part.trick_mask, part.led_suit
-    part.rules, chances = rules, []
+    part.rules, tricks = rules, 0
     try:
         for card in sorted(iter_bits(world.hands[seat]), key=lambda c: -beats[c].bit_count()):
             part.trick, part.trick_mask, part.led_suit = [(seat, card)], 1 << card, world.game.card_suits[card]
-            chances.append(1.0)
+            taken = True
             for other, cards in left.items():
-                answers = rules.allowed.fn(world, other) & cards or cards
-                beating = answers & ~beats[card]
+                beating = (rules.allowed.fn(world, other) & cards or cards) & ~beats[card]
                 if beating:
-                    chances[-1] = 0.0
+                    taken = False
                     left[other] = cards & ~(beating & -beating)
+            tricks += taken
     except EvalError:
-        return []
+        return None
     finally:
         part.rules = kept
         part.trick, part.trick_mask, part.led_suit = saved
-    return chances
-
-
-def trick_count_chances(chances: list[float]) -> list[float]:
-    """The chance of taking exactly 0, 1, 2, … tricks when each card takes one with its own chance."""
-    counts = [1.0]
-    for chance in chances:
-        counts = [a * (1 - chance) + b * chance for a, b in zip(counts + [0.0], [0.0] + counts)]
-    return counts
+    return tricks
 
 
 def exchange_step(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
