@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 
 from rulelang.deck import iter_bits
-from rulelang.interpreter.agents.heuristic import _partner_holds_trick, _quick_move, _sign, rollout
-from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth
+from rulelang.interpreter.agents.heuristic import _partner_holds_trick, _quick_move, rollout
+from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, sign
 from rulelang.constructs.tricks import Tricks
 
 
@@ -40,7 +40,7 @@ def guided_card(world, legal: list[int], worth: tuple[float, float]) -> int:
     """The card the heuristic player's rules choose for the seat to act in a rollout's ``world``."""
     seat = world.current_player()
     per_trick = next_trick_worth(world, seat, worth[0])
-    per_point = _sign(worth[1])
+    per_point = sign(worth[1])
     beats = beats_masks(world)
     cards = world.game.deck.cards
     weakest = min(legal, key=lambda c: (beats[c].bit_count(), cards[c].points * per_point, c))

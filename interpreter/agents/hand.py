@@ -12,11 +12,7 @@ import random
 
 from rulelang.deck import iter_bits
 from rulelang.exprcompile import EvalError
-from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, public_score_phases, scored
-
-
-def _sign(value: float) -> int:
-    return 1 if value > 0 else -1 if value < 0 else 0
+from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, public_score_phases, scored, sign
 
 
 def stay_or_leave(world, step, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
@@ -42,7 +38,7 @@ def _stay_values(world, seat: int, tricks: int) -> tuple[float, float] | None:
     part = world.tricks
     if not phases or part.taken is None:
         return None
-    sign = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
+    direction = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
     taken, active = part.taken[seat], world.active
     try:
         part.taken[seat] = tricks
@@ -54,7 +50,7 @@ def _stay_values(world, seat: int, tricks: int) -> tuple[float, float] | None:
         return None
     finally:
         part.taken[seat], world.active = taken, active
-    return sign * staying, sign * leaving
+    return direction * staying, direction * leaving
 
 
 def sure_tricks(world, seat: int) -> int | None:
@@ -93,7 +89,7 @@ def exchange_step(world, legal: list[int], worth: tuple[float, float], rng: rand
     (weaker) on average, else end the exchange; a random step where tricks are neither wanted nor shunned."""
     done = world.game.done_action
     cards = [a for a in legal if a < world.game.num_cards]
-    wanted = _sign(next_trick_worth(world, world.current_player(), worth[0]))
+    wanted = sign(next_trick_worth(world, world.current_player(), worth[0]))
     if done not in legal or not cards or not world.talon or not wanted:
         return rng.choice(legal)
     beats = upcoming_beats(world)

@@ -32,7 +32,7 @@ from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 from rulelang.interpreter.agents.worlds import determinize
 from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, beats, beats_masks, next_trick_worth,
-                                               public_score_phases, trick_worth)
+                                               public_score_phases, sign, trick_worth)
 from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
 
@@ -77,7 +77,7 @@ class HeuristicAgent:
         per_trick = next_trick_worth(state, seat, per_trick)
         strength = self.strengths(state)
         cards = state.game.deck.cards
-        weakest = min(legal, key=lambda c: (strength[c], cards[c].points * _sign(per_point), c))
+        weakest = min(legal, key=lambda c: (strength[c], cards[c].points * sign(per_point), c))
         if not state.tricks.trick:
             return self.lead(state, seat, legal, strength, weakest, per_trick > 0)
         on_table = sum(cards[c].points for _, c in state.tricks.trick)
@@ -95,7 +95,7 @@ class HeuristicAgent:
     def give(self, legal, taking, strength, per_point, cards) -> int:
         """A card for a partner's trick: points if points are worth having, without taking the trick over."""
         keep = [c for c in legal if c not in taking] or legal
-        return max(keep, key=lambda c: (cards[c].points * _sign(per_point), -strength[c], -c))
+        return max(keep, key=lambda c: (cards[c].points * sign(per_point), -strength[c], -c))
 
     def lead(self, state, seat: int, legal: list[int], strength, weakest: int, wanted: bool) -> int:
         """A master card (no unseen card beats it) when tricks are wanted, else the weakest card."""
@@ -120,10 +120,6 @@ def candidates(state, legal: list[int]) -> list[int]:
     step = state.step
     found = construct(step.kind) if step is not None else None
     return found.worth_judging(state, step, legal) if found is not None else legal
-
-
-def _sign(value: float) -> int:
-    return 1 if value > 0 else -1 if value < 0 else 0
 
 
 def unseen_cards(state, seat: int) -> list[int]:
@@ -271,12 +267,12 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         if world.tricks.trick and _partner_holds_trick(world):
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             keep = [c for c in legal if not taking >> c & 1] or legal
-            return max(keep, key=lambda c: (cards[c].points * _sign(worth[1]), cards[c].order, -c))
+            return max(keep, key=lambda c: (cards[c].points * sign(worth[1]), cards[c].order, -c))
         if world.tricks.trick and next_trick_worth(world, world.current_player(), worth[0]) + worth[1] * on_table > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             if taking:
                 return min(iter_bits(taking), key=lambda c: (cards[c].order, c))
-        return max(legal, key=lambda c: (cards[c].order, -cards[c].points * _sign(worth[1]), c))
+        return max(legal, key=lambda c: (cards[c].order, -cards[c].points * sign(worth[1]), c))
     word = getattr(step, "pass_word", None)
     if word is not None:
         passing = world.game.symbol_ids.get(word)

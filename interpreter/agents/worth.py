@@ -25,6 +25,11 @@ _PUBLIC_SCORES: dict[str, list] = {}
 _BEATS: dict[tuple, list[int]] = {}
 
 
+def sign(worth: float) -> int:
+    """1 for a worth that is wanted, -1 for one that is shunned, 0 for neither."""
+    return 1 if worth > 0 else -1 if worth < 0 else 0
+
+
 def trick_worth(game) -> tuple[float, float]:
     """(worth of a trick, worth of a card point) to the seat that takes it, learned from random deals."""
     key = game.definition.digest
@@ -56,8 +61,8 @@ def next_trick_worth(state, seat: int, fitted: float) -> float:
         return fitted
     finally:
         taken[seat] = now
-    sign = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
-    local = sign * (after - before)
+    direction = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
+    local = direction * (after - before)
     return local if local and (local < 0) != (fitted < 0) else fitted
 
 
