@@ -3,7 +3,8 @@
 In a rollout's world every card is known; the seats' other decisions there are cheap
 guesses. Two of them shape a whole deal and are taken from the hand rather than at
 random: staying in or dropping out (a ``decide`` with ``leave``: :func:`stay_or_leave`)
-and an exchange with the talon (:func:`exchange_step`).
+and an exchange with the talon (:func:`exchange_step`). Both read the other hands and
+the talon, so they are for worlds only, never for the state an agent is asked to move in.
 """
 
 from __future__ import annotations
