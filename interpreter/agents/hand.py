@@ -63,11 +63,11 @@ def sure_tricks(world, seat: int) -> int | None:
     rules, kept = _upcoming_rules(world), part.rules
     if rules is None:
         return None
-    beats = upcoming_beats(world)
     left = {s: world.hands[s] for s in iter_bits(world.active) if s != seat and world.hands[s]}
     saved = part.trick, part.trick_mask, part.led_suit
     part.rules, tricks = rules, 0
     try:
+        beats = beats_masks(world)
         for card in sorted(iter_bits(world.hands[seat]), key=lambda c: -beats[c].bit_count()):
             part.trick, part.trick_mask, part.led_suit = [(seat, card)], 1 << card, world.game.card_suits[card]
             taken = True
@@ -104,16 +104,14 @@ def upcoming_beats(world) -> list[int]:
     """:func:`beats_masks` under the trick rules in force, or before trick play those of the first
     tricks phase still to come (:func:`_upcoming_rules`)."""
     part = world.tricks
-    if part.rules is not None:
-        return beats_masks(world)
-    rules = _upcoming_rules(world)
+    rules, kept = _upcoming_rules(world), part.rules
     if rules is None:
         return [0] * world.game.num_cards
     part.rules = rules
     try:
         return beats_masks(world)
     finally:
-        part.rules = None
+        part.rules = kept
 
 
 def _upcoming_rules(world):
