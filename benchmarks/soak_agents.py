@@ -1,9 +1,9 @@
 """Soak: every agent plays many seeded deals of every shipped game, every move checked; resampling checked.
 
-    python benchmarks/soak_agents.py [--deals N] [--agents A,B,…] [--games G,…] [--resample K] [--jobs J]
+    python benchmarks/soak_agents.py [--deals N] [--first F] [--agents A,B,…] [--games G,…] [--resample K] [--jobs J]
 
 Each agent plays ``--deals`` single deals of each game in every seat (all seats the same agent),
-deal *i* from seed *i*, every move through ``State.apply_checked`` (an illegal move stops the run
+deal *i* from seed *i* for *i* from ``--first`` (0; a later run continues where one stopped), every move through ``State.apply_checked`` (an illegal move stops the run
 with the game, the seed and the diagnostic). With ``--resample K`` every K-th decision of the
 deals is also probed: for every seat, ``resample_from_infostate`` must give a state with the same
 ``information_state_string`` whose history replays legally move by move, and it must not fail.
@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     from rulelang.loader import shipped_games
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0, help="the seed of the first deal")
     parser.add_argument("--agents", default="random,heuristic:rollouts=4,search:playouts=4")
     parser.add_argument("--games", default=None, help="comma-separated; default every shipped game")
     parser.add_argument("--resample", type=int, default=0, metavar="K", help="probe every K-th decision")
@@ -91,8 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         for game_name in games:
             for spec in args.agents.split(","):
-                parts = [pool.submit(play_deals, game_name, spec, first, min(first + chunk, args.deals), args.resample)
-                         for first in range(0, args.deals, chunk)]
+                stop = args.first + args.deals
+                parts = [pool.submit(play_deals, game_name, spec, first, min(first + chunk, stop), args.resample)
+                         for first in range(args.first, stop, chunk)]
                 total = {"deals": 0, "moves": 0, "seconds": 0.0, "probes": 0, "failures": []}
                 for part in parts:
                     for key, value in part.result().items():
