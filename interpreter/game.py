@@ -138,9 +138,13 @@ def _one_move_per_name(c: type[Construct], deck) -> type[Construct]:
 
 
 def _live_parts(phases, part_kinds: tuple) -> list[tuple[str, ...]]:
-    """Per phase index + 1 (0: before the first phase), the kinds of slices that phase or a later one uses."""
-    live = [tuple(kind for kind in part_kinds if kind in _kinds(phases[max(i - 1, 0):]))
-            for i in range(len(phases) + 1)]
+    """Per phase index + 1 (0: before the first phase), the kinds of slices that phase or a later one may
+    change: those of the phase itself, and of every later phase but those that renew their slice on entering."""
+    live = []
+    for i in range(len(phases) + 1):
+        rest = phases[max(i - 1, 0):]
+        changed = _kinds(rest[:1]) | {kind for kind in _kinds(rest[1:]) if not construct(kind).renews_part}
+        live.append(tuple(kind for kind in part_kinds if kind in changed))
     return live + [()]
 
 

@@ -5,11 +5,19 @@ game. Each phase is run by its construct (:mod:`rulelang.constructs`); the State
 what every game has — the match, the deal's card places, seats and sides — and one slice
 of deal state per construct that keeps any (``st.tricks``, ``st.auction``, …), made anew
 each deal and copied by :meth:`State.clone` and the undo stack.
+
+Copying is kept to what changes on every move: the hands, the cards won, the history and who
+saw each action (``_COPIED``), and the slices that the phase running or one to come may change
+(``live``), each with only its containers that change in place (``DealPart.copied``). The
+containers written rarely — scores, the deal's payments, the cards dealt and discarded, the
+deal's variables, decisions, counters and results (``SHARED``) — are never changed in place but
+replaced by :meth:`State.put` (or a new one assigned), so a clone and the undo stack share them.
 """
 
 from __future__ import annotations
 
 import json
+from array import array
 
 from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
@@ -19,10 +27,9 @@ from rulelang.interpreter.game import IllegalActionError
 CHANCE = -1
 TERMINAL = -4
 
-_COPIED_LISTS = ("hands", "won", "scores", "deal_delta", "discards", "history", "deal_results", "seen", "dealt")
-_COPIED_DICTS = ("vars", "decisions", "counters")
-_COPIED = _COPIED_LISTS + _COPIED_DICTS
-_APPENDED = ("history", "seen", "deal_results")
+_COPIED = ("hands", "won", "history", "seen")
+_APPENDED = ("history", "seen")
+SHARED = ("scores", "deal_delta", "discards", "dealt", "deal_results", "vars", "decisions", "counters")
 MAX_REDEALS = 1000
 
 
@@ -43,9 +50,10 @@ class State:
         self.dealer = 0
         self.forehand = 0
         self.phase_index = -1
+        self.live = game.live_parts[0]
         self.phase = None
         self.handler = None
-        self.seen: list[int] = []
+        self.seen = array("b")   # who saw each action: a seat, -1 everyone, -2 the seat it was dealt to
         self.counters = dict(rules.match.counters)
         self.redeal = False
         self.redeals = 0
@@ -94,6 +102,7 @@ class State:
             self._reset_deal()
         self.forehand = (self.dealer + rules.forehand_offset * rules.step) % self.game.num_players
         self.phase_index = -1
+        self.live = self.game.live_parts[0]
         self._next_phase()
 
     def _next_phase(self) -> None:
@@ -103,6 +112,7 @@ class State:
                 self._redeal()
                 return
             self.phase_index += 1
+            self.live = self.game.live_parts[self.phase_index + 1]
             if self.phase_index >= len(phases):
                 self.phase = self.handler = None
                 self._end_deal()
@@ -127,15 +137,22 @@ class State:
         exact = self.game.definition.match.exact
         if exact is not None and delta and self.scores[seat] + delta < exact <= self.scores[seat]:
             return
-        self.deal_delta[seat] += delta
-        self.scores[seat] += delta
+        self.put("deal_delta", seat, self.deal_delta[seat] + delta)
+        self.put("scores", seat, self.scores[seat] + delta)
+
+    def put(self, name: str, key, value) -> None:
+        """Set ``key`` of the shared container ``name`` (one of ``SHARED``: a per-seat list or a dict) to
+        ``value``: a changed copy replaces it, so clones and undo snapshots that share it keep theirs."""
+        changed = self.__dict__[name].copy()
+        changed[key] = value
+        self.__dict__[name] = changed
 
     def _end_deal(self) -> None:
         rules = self.game.definition
         self.redeals = 0
         self.deal_number += 1
         updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
-        self.counters.update(updates)
+        self.counters = {**self.counters, **updates}
         result = {
             "dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores),
             "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
@@ -143,7 +160,7 @@ class State:
             "side": self.side_mask, "called": self.called, "counters": dict(self.counters), "dealt": list(self.dealt)}
         for found in self.game.recorders:
             result.update(found.deal_result(self))
-        self.deal_results.append(result)
+        self.deal_results = [*self.deal_results, result]
         if self._match_over():
             self.current = TERMINAL
             return
@@ -325,14 +342,17 @@ class State:
         return [float(sign * (s - start)) for s in self.scores]
 
     def clone(self) -> "State":
-        """An independent copy of this state."""
+        """An independent copy of this state (the ``SHARED`` containers shared: they are replaced on write)."""
         other = object.__new__(State)
         fields = self.__dict__.copy()
-        for name in _COPIED:
-            fields[name] = fields[name].copy()
-        for kind in self.game.live_parts[self.phase_index + 1]:
+        fields["hands"] = self.hands.copy()
+        fields["won"] = self.won.copy()
+        fields["history"] = self.history.copy()
+        fields["seen"] = self.seen[:]
+        for kind in self.live:
             fields[kind] = fields[kind].copy()
-        fields["_undo"] = None
+        if self._undo is not None:
+            fields["_undo"] = None
         other.__dict__ = fields
         return other
 
@@ -359,13 +379,11 @@ class State:
         self._undo = undo
 
     def _snapshot(self) -> dict:
-        """What an action may change: every field, the per-deal lists copied, the appended ones by length."""
+        """What an action may change: every field, the lists changed in place copied, the appended ones by length."""
         saved = dict(self.__dict__)
-        for name in _COPIED_LISTS:
-            saved[name] = len(saved[name]) if name in _APPENDED else list(saved[name])
-        for name in _COPIED_DICTS:
-            saved[name] = dict(saved[name])
-        for kind in self.game.live_parts[self.phase_index + 1]:
+        for name in _COPIED:
+            saved[name] = len(saved[name]) if name in _APPENDED else saved[name].copy()
+        for kind in self.live:
             saved[kind] = saved[kind].copy()
         del saved["_undo"]
         return saved

@@ -148,18 +148,16 @@ def trick_cards(st, number: int) -> int:
     """The cards of finished trick ``number`` (from 1), as a mask; 0 for a trick not yet played."""
     if not 0 < number <= len(st.tricks.trick_winners):
         return 0
-    return sum(1 << card for card, trick in enumerate(st.tricks.card_trick) if trick == number)
+    return sum(1 << card for _, card in st.tricks.finished[number - 1])
 
 
 def cards_played(st, seats: int) -> int:
     """The cards the seats of ``seats`` played this deal, in finished tricks and on the table."""
     cards = 0
-    for card, seat in enumerate(st.tricks.card_player):
-        if seat >= 0 and seats >> seat & 1:
-            cards |= 1 << card
-    for seat, card in st.tricks.trick:
-        if seats >> seat & 1:
-            cards |= 1 << card
+    for plays in (*st.tricks.finished, st.tricks.trick):
+        for seat, card in plays:
+            if seats >> seat & 1:
+                cards |= 1 << card
     return cards
 
 
@@ -173,18 +171,26 @@ def position(st, card: int) -> int:
 
 def taken_by(st, card: int) -> int:
     """The seat that won the trick a card fell in, or -1."""
-    number = st.tricks.card_trick[card] if card >= 0 else 0
+    number = trick_of(st, card)
     return st.tricks.trick_winners[number - 1][0] if number else -1
 
 
 def played_by(st, card: int) -> int:
     """The seat that played a card, or -1."""
-    return st.tricks.card_player[card] if card >= 0 else -1
+    for plays in st.tricks.finished:
+        for seat, played in plays:
+            if played == card:
+                return seat
+    return -1
 
 
 def trick_of(st, card: int) -> int:
     """The number of the trick a card fell in, or 0."""
-    return st.tricks.card_trick[card] if card >= 0 else 0
+    for number, plays in enumerate(st.tricks.finished, start=1):
+        for _, played in plays:
+            if played == card:
+                return number
+    return 0
 
 
 def first_trick_won(st, seats: int) -> int:
@@ -197,10 +203,7 @@ def first_trick_won(st, seats: int) -> int:
 
 def tricks_worth(st, points: tuple, seats: int, least: int) -> int:
     """How many finished tricks taken by a seat of ``seats`` hold at least ``least`` card points."""
-    worth = [0] * (len(st.tricks.trick_winners) + 1)
-    for card, number in enumerate(st.tricks.card_trick):
-        if number:
-            worth[number] += points[card]
+    worth = [0] + [sum(points[card] for _, card in plays) for plays in st.tricks.finished]
     return sum(1 for number, (winner, _) in enumerate(st.tricks.trick_winners, start=1)
                if seats >> winner & 1 and worth[number] >= least)
 

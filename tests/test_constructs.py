@@ -108,7 +108,13 @@ def test_a_slice_of_deal_state_copies_independently_and_does_not_shadow_the_stat
     copy = part.copy()
     for name in found.part.copied:
         assert getattr(copy, name) == getattr(part, name) and getattr(copy, name) is not getattr(part, name)
-    assert vars(copy).keys() == vars(part).keys()
+    assert fields_of(copy) == fields_of(part)
+
+
+def fields_of(part) -> dict:
+    """The fields of a slice, kept in its ``__dict__`` or in ``__slots__``."""
+    slots = {name: getattr(part, name) for name in getattr(type(part), "__slots__", ())}
+    return {**getattr(part, "__dict__", {}), **slots}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -316,15 +316,13 @@ def deal_facts(state) -> dict:
     """What the DDV table needs of a finished deal, read off the tricks."""
     g, part = state.game, state.tricks
     re = state.side_mask
-    points = [0] * (len(part.trick_winners) + 1)
-    for card, number in enumerate(part.card_trick):
-        points[number] += g.deck.cards[card].points if number else 0
+    points = [0] + [sum(g.deck.cards[card].points for _, card in plays) for plays in part.finished]
     extras = 0
     for number, (winner, card) in enumerate(part.trick_winners, start=1):
         sign = 1 if re >> winner & 1 else -1
         extras += sign if points[number] >= 40 else 0
-        for fox in (c for c in range(g.num_cards) if part.card_trick[c] == number and g.deck.cards[c].name == "A♦"):
-            extras += sign if (re >> part.card_player[fox] & 1) != (re >> winner & 1) else 0
+        for fox_player in (seat for seat, c in part.finished[number - 1] if g.deck.cards[c].name == "A♦"):
+            extras += sign if (re >> fox_player & 1) != (re >> winner & 1) else 0
         if number == 12 and g.deck.cards[card].name == "J♣":
             extras += sign
     re_points = sum(points[n] for n, (w, _) in enumerate(part.trick_winners, start=1) if re >> w & 1)

@@ -40,17 +40,17 @@ def _stay_values(world, seat: int, tricks: int) -> tuple[float, float] | None:
     if not phases or part.taken is None:
         return None
     direction = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
-    taken, active = part.taken[seat], world.active
+    taken, active = part.taken, world.active
     try:
-        part.taken[seat] = tricks
+        part.taken = [tricks if s == seat else count for s, count in enumerate(taken)]
         staying = scored(world, seat, phases)
-        part.taken[seat] = taken
+        part.taken = taken
         world.active = active & ~(1 << seat)
         leaving = scored(world, seat, phases)
     except (EvalError, ArithmeticError):
         return None
     finally:
-        part.taken[seat], world.active = taken, active
+        part.taken, world.active = taken, active
     return direction * staying, direction * leaving
 
 

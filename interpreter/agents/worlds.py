@@ -89,6 +89,7 @@ def determinize(state, seat: int, rng: random.Random, voids: list[int] | None = 
 def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
     """One world as :func:`determinize` draws it, without what was said."""
     world = state.clone()
+    world.discards, world.dealt = world.discards.copy(), world.dealt.copy()   # shared by a clone; written here
     fixed = _revealed_called_card(state, seat)
     places = hidden_places(state, seat)
     mixed = mixed_holdings(state, seat)

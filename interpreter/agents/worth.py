@@ -51,16 +51,16 @@ def next_trick_worth(state, seat: int, fitted: float) -> float:
     phases = public_score_phases(state.game)
     if not phases:
         return fitted
-    taken = state.tricks.taken
-    now = taken[seat]
+    part = state.tricks
+    taken = part.taken
     try:
         before = scored(state, seat, phases)
-        taken[seat] = now + 1
+        part.taken = [count + (s == seat) for s, count in enumerate(taken)]
         after = scored(state, seat, phases)
     except (EvalError, ArithmeticError):
         return fitted
     finally:
-        taken[seat] = now
+        part.taken = taken
     direction = -1.0 if state.game.definition.match.winner == "lowest" else 1.0   # in returns' direction
     local = direction * (after - before)
     return local if local and (local < 0) != (fitted < 0) else fitted

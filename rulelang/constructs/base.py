@@ -15,7 +15,10 @@ narration (``words``, ``action_words``, ``private_words``) and its diagnostic co
 
 A construct that keeps deal state declares a :class:`DealPart` subclass as ``part``; the
 State then holds one instance per deal at the attribute named ``kind`` (``st.piles``),
-made anew at each deal and copied by ``clone`` and the undo stack.
+made anew at each deal and copied by ``clone`` and the undo stack while a phase that may change
+it is running or to come. A construct whose ``enter`` first replaces its slice by a copy (or a new
+one) says so with ``renews_part``: before its phase begins nothing changes the slice, and a clone
+shares it.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class DiffKey(NamedTuple):
 class DealPart:
     """One construct's slice of deal state: plain fields, and the containers named in ``copied``."""
 
+    __slots__ = ()
     copied: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game) -> None:
@@ -105,6 +109,7 @@ class Construct:
     count_cards: ClassVar[Callable | None] = None
     draws: ClassVar[Callable | None] = None
     apply_drawn: ClassVar[Callable | None] = None
+    renews_part: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ document and compilation
     @staticmethod

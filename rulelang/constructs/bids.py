@@ -178,7 +178,7 @@ class Bids(Construct):
     @staticmethod
     def _said(st, seat: int, number: int) -> None:
         st.bids.said[seat] = number
-        st.decisions[seat] = f"bids {number}"
+        st.put("decisions", seat, f"bids {number}")
 
     @staticmethod
     def legal(st, phase):

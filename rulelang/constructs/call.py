@@ -133,7 +133,7 @@ class Call(Construct):
         st.called, st.revealed = card, False
         holder = next((s for s, hand in enumerate(st.hands) if hand >> card & 1), -1)
         st.side_mask = 1 << seat | (1 << holder if holder >= 0 else 0)
-        st.decisions[seat] = "calls " + st.game.deck.cards[card].name
+        st.put("decisions", seat, "calls " + st.game.deck.cards[card].name)
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:

@@ -140,7 +140,7 @@ class Choose(Construct):
             raise EvalError(f"{st.game.seat_name(st.current)} has nothing left to choose for {phase.var}: "
                             f"`{phase.forbid.text}` forbids every value", phase.forbid.span)
         if len(allowed) == 1:
-            st.vars[phase.var] = phase.values[phase.options.index(allowed[0])]
+            st.put("vars", phase.var, phase.values[phase.options.index(allowed[0])])
             return False
         return True
 
@@ -173,9 +173,9 @@ class Choose(Construct):
     @staticmethod
     def apply(st, phase, action) -> bool:
         name = symbol(st, action)
-        st.vars[phase.var] = phase.values[phase.options.index(name)]
+        st.put("vars", phase.var, phase.values[phase.options.index(name)])
         if phase.by is not None:
-            st.decisions[st.current] = name
+            st.put("decisions", st.current, name)
         return True
 
     @staticmethod

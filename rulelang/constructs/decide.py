@@ -190,7 +190,7 @@ class Decide(Construct):
 
     @staticmethod
     def _record(st, phase, seat, text, option) -> None:
-        st.decisions[seat] = text
+        st.put("decisions", seat, text)
         if option == phase.leave:
             st.active &= ~(1 << seat)
         if phase.drop and option in phase.drop:

@@ -158,7 +158,7 @@ class Exchange(Construct):
         if action >= st.game.num_cards:
             return Exchange._draw(st, part)
         st.hands[seat] ^= 1 << action
-        st.discards[seat] |= 1 << action
+        st.put("discards", seat, st.discards[seat] | 1 << action)
         st.out |= 1 << action
         part.count += 1
         if part.count >= phase.max or part.count >= st.talon.bit_count():
@@ -187,7 +187,7 @@ class Exchange(Construct):
 
     @staticmethod
     def _draw(st, part) -> bool:
-        st.decisions[part.order[part.pos]] = f"exchanges {part.count}"
+        st.put("decisions", part.order[part.pos], f"exchanges {part.count}")
         if part.count:
             part.pending, part.count = part.count, 0
             st.current = CHANCE

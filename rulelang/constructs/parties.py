@@ -38,7 +38,7 @@ class PartiesPhase(PhaseBase):
 class PartiesState(DealPart):
     """The cards that decide the parties this deal (``cards``, 0 before the phase) and the tricks a
     lone holder's partner may join in (``join``); set once, never changed: who is known comes from
-    the cards played (``st.tricks.card_player``) and the tricks' winners."""
+    the cards played (``st.tricks.finished``) and the tricks' winners."""
 
     def __init__(self, game) -> None:
         self.cards = 0
@@ -72,8 +72,8 @@ def lone_holder(st) -> int:
 
 def played_party_cards(st, cards: int) -> list[tuple[int, int]]:
     """(seat, card) of every card of ``cards`` played this deal, in finished tricks or on the table."""
-    players = st.tricks.card_player
-    found = [(players[card], card) for card in range(st.game.num_cards) if cards >> card & 1 and players[card] >= 0]
+    found = [(seat, card) for plays in st.tricks.finished for seat, card in plays if cards >> card & 1]
+    found.sort(key=lambda play: play[1])
     return found + [(seat, card) for seat, card in st.tricks.trick if cards >> card & 1]
 
 

@@ -157,7 +157,7 @@ class Passing(Construct):
             part.received[target] |= cards
             part.passed[seat] |= cards
             part.waiting[seat] = 0
-            st.decisions[seat] = f"passes {cards.bit_count()} to {seat_name(target)}"
+            st.put("decisions", seat, f"passes {cards.bit_count()} to {seat_name(target)}")
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
@@ -210,7 +210,7 @@ class Passing(Construct):
         part = world.passing = world.passing.copy()
         old = part.waiting[index]
         part.waiting[index] = cards
-        world.dealt[index] = world.dealt[index] & ~old | cards
+        world.put("dealt", index, world.dealt[index] & ~old | cards)
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:

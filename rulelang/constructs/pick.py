@@ -170,11 +170,11 @@ class Pick(Construct):
     @staticmethod
     def apply(st, phase, action) -> bool:
         name, seat = symbol(st, action), st.current
-        st.decisions[seat] = name
+        st.put("decisions", seat, name)
         if name == phase.pass_word:
             st.pick.pos += 1
             return not Pick._turn(st, phase, st.pick)
-        st.vars[phase.var] = phase.values[phase.options.index(name)]
+        st.put("vars", phase.var, phase.values[phase.options.index(name)])
         st.declarer = seat
         teams = st.game.definition.teams
         st.side_mask = teams[seat] if teams else 1 << seat

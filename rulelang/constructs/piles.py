@@ -158,8 +158,8 @@ class Piles(Construct):
     @staticmethod
     def _take(st, part, seat: int, pile: int) -> None:
         st.hands[seat] |= part.piles[pile]
-        st.dealt[seat] |= part.piles[pile]
-        st.decisions[seat] = f"takes pile {pile + 1}"
+        st.put("dealt", seat, st.dealt[seat] | part.piles[pile])
+        st.put("decisions", seat, f"takes pile {pile + 1}")
         part.piles[pile] = 0
 
     @staticmethod

@@ -104,7 +104,7 @@ class Set(Construct):
 
     @staticmethod
     def enter(st, phase) -> bool:
-        st.vars[phase.var] = phase.value.fn(st, None)
+        st.put("vars", phase.var, phase.value.fn(st, None))
         return False
 
     @staticmethod

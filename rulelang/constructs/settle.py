@@ -34,9 +34,8 @@ class SettlePhase(PhaseBase):
 
 class SettleState(DealPart):
     """What the settlement scored: one row per item (``results``), the items' names (``scored_items``)
-    and the factor of the whole settlement (``multiplier``)."""
-
-    copied = ("results", "scored_items")
+    and the factor of the whole settlement (``multiplier``). The settlement is one step that
+    begins by copying the slice (``renews_part``), so a clone shares it."""
 
     def __init__(self, game) -> None:
         self.results: list[dict] = []
@@ -49,6 +48,7 @@ class Settle(Construct):
 
     kind = "settle"
     keeps_hands = True
+    renews_part = True
     order = 120
     summary = "items are scored per side and settled between the sides"
     example = {"pattern": "declarers_share", "multiplier": "2"}
@@ -92,14 +92,15 @@ class Settle(Construct):
 
     @staticmethod
     def enter(st, phase) -> bool:
-        game, part = st.game.definition, st.settle
+        game, part = st.game.definition, st.settle.copy()
+        st.settle = part
         contract = game.contracts.get(st.contract)
         everyone = (1 << st.game.num_players) - 1
         among = st.tricks.among or everyone
         declarers = st.side_mask & among
         defenders = among & ~declarers
         net, personal = 0, [0] * st.game.num_players
-        part.results = []
+        part.results, part.scored_items = [], set(part.scored_items)
         scored = []
         for name in counting_items(st):
             item = game.items[name]

@@ -173,7 +173,7 @@ class StrainAuction(Construct):
         part, seat, name = st.strain_auction, st.current, symbol(st, action)
         pass_word, double, redouble = phase.words
         part.calls.append(name)
-        st.decisions[seat] = name
+        st.put("decisions", seat, name)
         if name == pass_word:
             part.passes += 1
             if part.passes == len(part.order) or part.level and part.passes == len(part.order) - 1:
@@ -204,8 +204,7 @@ class StrainAuction(Construct):
         if not part.level:
             return
         declarer = part.first_named[(StrainAuction._side(st, part.bidder), part.strain)]
-        st.vars[phase.var] = phase.suits[part.strain]
-        st.vars["level"], st.vars["doubling"] = part.level, part.doubling
+        st.vars = {**st.vars, phase.var: phase.suits[part.strain], "level": part.level, "doubling": part.doubling}
         st.declarer = declarer
         st.side_mask = StrainAuction._side(st, declarer)
 

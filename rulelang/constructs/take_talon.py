@@ -167,7 +167,7 @@ class TakeTalon(Construct):
         part.taken = cards
         st.hands[seat] |= cards
         st.talon &= ~cards
-        st.decisions[seat] = "takes the talon" if part.chosen < 0 else f"takes {phase.parts[part.chosen]}"
+        st.put("decisions", seat, "takes the talon" if part.chosen < 0 else f"takes {phase.parts[part.chosen]}")
         if part.left <= 0:
             return False
         if bin(st.hands[seat]).count("1") < part.left:
@@ -227,7 +227,7 @@ class TakeTalon(Construct):
             part.chosen = phase.parts.index(symbol(st, action))
             return not TakeTalon._take(st, phase, part.parts[part.chosen])
         st.hands[part.seat] ^= 1 << action
-        st.discards[part.seat] |= 1 << action
+        st.put("discards", part.seat, st.discards[part.seat] | 1 << action)
         st.out |= 1 << action
         part.left -= 1
         return part.left <= 0 or not TakeTalon._check_left(st, phase)

@@ -118,7 +118,7 @@ class ThrowIn(Construct):
     def apply(st, phase, action) -> bool:
         part = st.throw_in
         if symbol(st, action) == "throw":
-            st.decisions[st.current] = "throws in"
+            st.put("decisions", st.current, "throws in")
             st.redeal = True
             return True
         part.pos += 1

@@ -74,7 +74,7 @@ def open_calls(st, calls: tuple) -> list[int]:
 
 def say(st, action: int) -> bool:
     """Record the call ``action`` by the seat to play; its turn goes on (it still has to play a card)."""
-    st.tricks.calls[symbol(st, action)] = st.current
+    st.tricks.calls = {**st.tricks.calls, symbol(st, action): st.current}
     return False
 
 

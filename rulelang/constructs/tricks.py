@@ -68,20 +68,26 @@ class TricksPhase(PhaseBase):
 
 class TricksState(DealPart):
     """Trick play of one deal: the trick on the table (``trick``: seat, card; ``trick_mask``,
-    ``led_suit``), the last finished trick, per card the trick it fell in and who played it,
+    ``led_suit``), the last finished trick, the plays of each finished trick (``finished``),
     each trick's winner and winning card, tricks taken per seat (``taken``), the cards of the
     finished tricks (``played``), the seats that
-    play (``among``), the order of play (``order``) and the rule set in force (``rules``)."""
+    play (``among``), the order of play (``order``) and the rule set in force (``rules``).
 
-    copied = ("trick", "card_trick", "card_player", "trick_winners", "taken", "order", "calls")
+    Only the trick on the table changes in place; ``finished``, ``trick_winners``, ``taken``,
+    ``order`` and ``calls`` change at most once a trick and are replaced when they do, so
+    that a clone shares them. The slice has fixed fields (``__slots__``) and copies them one
+    by one: it is copied on every clone during trick play, and this halves its price."""
+
+    __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_winners", "taken", "played",
+                 "among", "order", "rules", "calls")
+    copied = ("trick",)
 
     def __init__(self, game) -> None:
-        cards, n = game.num_cards, game.num_players
+        n = game.num_players
         self.trick: list[tuple[int, int]] = []
         self.trick_mask, self.led_suit = 0, -1
         self.last_trick: tuple | None = None
-        self.card_trick = [0] * cards
-        self.card_player = [-1] * cards
+        self.finished: list[tuple[tuple[int, int], ...]] = []
         self.trick_winners: list[tuple[int, int]] = []
         self.taken = [0] * n
         self.played = 0
@@ -89,6 +95,24 @@ class TricksState(DealPart):
         self.order: list[int] = []
         self.rules = None
         self.calls: dict[str, int] = {}
+
+    def copy(self) -> "TricksState":
+        """An independent copy: the trick on the table copied, every other field shared."""
+        other = object.__new__(TricksState)
+        other.trick = self.trick.copy()
+        other.trick_mask = self.trick_mask
+        other.led_suit = self.led_suit
+        other.last_trick = self.last_trick
+        other.finished = self.finished
+        other.trick_winners = self.trick_winners
+        other.taken = self.taken
+        other.played = self.played
+        other.among = self.among
+        other.order = self.order
+        other.rules = self.rules
+        other.calls = self.calls
+        return other
+
 
 
 # ---------------------------------------------------------------------- DSL
@@ -359,7 +383,7 @@ class Tricks(Construct):
             return False
         if len(players) == 1 and phase.alone == "takes_all":
             seat = players[0]
-            part.taken[seat] = bin(st.hands[seat]).count("1")
+            part.taken = [bin(st.hands[seat]).count("1") if s == seat else t for s, t in enumerate(part.taken)]
             st.won[seat] |= st.hands[seat]
             st.hands[seat] = 0
             return False
@@ -437,14 +461,13 @@ class Tricks(Construct):
     @staticmethod
     def _finish_trick(st, part) -> bool:
         winner, card = Tricks.winning_play(st)
-        part.taken[winner] += 1
+        taken = part.taken.copy()
+        taken[winner] += 1
+        part.taken = taken
         st.won[winner] |= part.trick_mask
         part.played |= part.trick_mask
-        part.trick_winners.append((winner, card))
-        number = len(part.trick_winners)
-        for seat, played in part.trick:
-            part.card_trick[played] = number
-            part.card_player[played] = seat
+        part.trick_winners = [*part.trick_winners, (winner, card)]
+        part.finished = [*part.finished, tuple(part.trick)]
         part.last_trick = (part.trick, winner)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
         for watcher in st.game.trick_watchers:
@@ -484,10 +507,11 @@ class Tricks(Construct):
         """The trick on the table, the cards of finished tricks by seat, and tricks taken: all public."""
         seat, names = st.game.seat_name, st.game.deck.cards
         part = st.tricks
-        played: dict[str, list[str]] = {seat(s): [] for s in range(st.game.num_players)}
-        for card, by in enumerate(part.card_player):
-            if by >= 0:
-                played[seat(by)].append(names[card].name)
+        by_seat = [0] * st.game.num_players
+        for plays in part.finished:
+            for by, card in plays:
+                by_seat[by] |= 1 << card
+        played = {seat(s): [names[card].name for card in iter_bits(cards)] for s, cards in enumerate(by_seat)}
         seen = {"trick": [(seat(s), names[c].name) for s, c in part.trick], "played": played,
                 "tricks": {seat(s): t for s, t in enumerate(part.taken)}}
         if part.calls:

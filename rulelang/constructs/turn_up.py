@@ -105,7 +105,7 @@ class TurnUp(Construct):
     def apply(st, phase, action) -> bool:
         st.stock ^= 1 << action
         st.turn_up.cards |= 1 << action
-        st.vars[phase.var] = action
+        st.put("vars", phase.var, action)
         return True
 
     @staticmethod

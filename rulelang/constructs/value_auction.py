@@ -150,7 +150,7 @@ class ValueAuction(Construct):
         order = seats_from(st, phase.start.fn(st, None), st.active)
         part.listener, part.waiting = order[0], order[1:]
         part.value, part.holder, part.passed, part.said = 0, -1, [], []
-        st.vars[phase.var] = 0
+        st.put("vars", phase.var, 0)
         ValueAuction._next_speaker(part)
         st.current = part.speaker if part.speaker >= 0 else part.listener
         return True
@@ -195,7 +195,7 @@ class ValueAuction(Construct):
     def apply(st, phase, action) -> bool:
         part, seat, word = st.value_auction, st.current, symbol(st, action)
         part.said.append((seat, word))
-        st.decisions[seat] = word
+        st.put("decisions", seat, word)
         if word == phase.pass_word:
             return ValueAuction._pass(st, phase, part, seat)
         if word != phase.hold_word:
@@ -227,7 +227,7 @@ class ValueAuction(Construct):
     @staticmethod
     def _close(st, phase, part, seat: int) -> bool:
         st.declarer, st.side_mask, st.revealed = seat, 1 << seat, True
-        st.vars[phase.var] = part.value
+        st.put("vars", phase.var, part.value)
         return True
 
     @staticmethod
