@@ -29,8 +29,8 @@ class Game:
     anew each deal and copied by ``clone``); ``idle_parts`` holds one never-changed slice
     for every other construct, shared by all states, so that a construct may read another's
     slice in any game; ``live_parts[i + 1]`` the kinds whose slices phase ``i`` or a later one
-    may still change (``clone`` copies those, and shares the slices of finished phases, which
-    nothing changes again this deal); ``observers``, ``recorders`` and ``placers`` are the constructs that
+    may still change, and the State's shared containers they write in place (``clone`` copies
+    those, and shares the slices of finished phases, which nothing changes again this deal); ``observers``, ``recorders`` and ``placers`` are the constructs that
     add to observations, deal records, card places and information states, ``trick_watchers``
     those that react to a finished trick.
     """
@@ -138,13 +138,15 @@ def _one_move_per_name(c: type[Construct], deck) -> type[Construct]:
 
 
 def _live_parts(phases, part_kinds: tuple) -> list[tuple[str, ...]]:
-    """Per phase index + 1 (0: before the first phase), the kinds of slices that phase or a later one may
-    change: those of the phase itself, and of every later phase but those that renew their slice on entering."""
+    """Per phase index + 1 (0: before the first phase), what that phase or a later one may change in
+    place: the kinds of their slices (but of later phases that renew their slice on entering), and the
+    State's shared containers their constructs write (``writes``)."""
     live = []
     for i in range(len(phases) + 1):
         rest = phases[max(i - 1, 0):]
         changed = _kinds(rest[:1]) | {kind for kind in _kinds(rest[1:]) if not construct(kind).renews_part}
-        live.append(tuple(kind for kind in part_kinds if kind in changed))
+        written = sorted({name for kind in _kinds(rest) for name in construct(kind).writes})
+        live.append(tuple(kind for kind in part_kinds if kind in changed) + tuple(written))
     return live + [()]
 
 

@@ -8,16 +8,18 @@ each deal and copied by :meth:`State.clone` and the undo stack.
 
 Copying is kept to what changes on every move: the hands, the cards won, the history and who
 saw each action (``_COPIED``), and the slices that the phase running or one to come may change
-(``live``), each with only its containers that change in place (``DealPart.copied``). The
+(``game.live_parts``), each with only its containers that change in place (``DealPart.copied``). The
 containers written rarely — scores, the deal's payments, the cards dealt and discarded, the
-deal's variables, decisions, counters and results (``SHARED``) — are never changed in place but
-replaced by :meth:`State.put` (or a new one assigned), so a clone and the undo stack share them.
+deal's variables, decisions, counters and results (``SHARED``) — are replaced by
+:meth:`State.put` (or a new one assigned) rather than changed in place, so a clone and the undo
+stack share them. A construct that writes one in place move by move names it in ``writes`` (the
+deal writes the cards dealt, the exchange the discards): it is then live, and copied, while such
+a phase is running or to come.
 """
 
 from __future__ import annotations
 
 import json
-from array import array
 
 from rulelang.deck import bit_list, iter_bits
 from rulelang.diagnostics import Diagnostic
@@ -50,10 +52,9 @@ class State:
         self.dealer = 0
         self.forehand = 0
         self.phase_index = -1
-        self.live = game.live_parts[0]
         self.phase = None
         self.handler = None
-        self.seen = array("b")   # who saw each action: a seat, -1 everyone, -2 the seat it was dealt to
+        self.seen: list[int] = []   # who saw each action: a seat, -1 everyone, -2 the seat it was dealt to
         self.counters = dict(rules.match.counters)
         self.redeal = False
         self.redeals = 0
@@ -102,7 +103,6 @@ class State:
             self._reset_deal()
         self.forehand = (self.dealer + rules.forehand_offset * rules.step) % self.game.num_players
         self.phase_index = -1
-        self.live = self.game.live_parts[0]
         self._next_phase()
 
     def _next_phase(self) -> None:
@@ -112,7 +112,6 @@ class State:
                 self._redeal()
                 return
             self.phase_index += 1
-            self.live = self.game.live_parts[self.phase_index + 1]
             if self.phase_index >= len(phases):
                 self.phase = self.handler = None
                 self._end_deal()
@@ -134,11 +133,18 @@ class State:
 
     def add_score(self, seat: int, delta: int) -> None:
         """Add ``delta`` to ``seat``'s score, unless an exact finish forbids overshooting."""
+        self.add_scores(((seat, delta),))
+
+    def add_scores(self, deltas) -> None:
+        """``add_score`` of each (seat, delta) of ``deltas``; the score lists are replaced once."""
         exact = self.game.definition.match.exact
-        if exact is not None and delta and self.scores[seat] + delta < exact <= self.scores[seat]:
-            return
-        self.put("deal_delta", seat, self.deal_delta[seat] + delta)
-        self.put("scores", seat, self.scores[seat] + delta)
+        scores, deal_delta = self.scores.copy(), self.deal_delta.copy()
+        for seat, delta in deltas:
+            if exact is not None and delta and scores[seat] + delta < exact <= scores[seat]:
+                continue
+            deal_delta[seat] += delta
+            scores[seat] += delta
+        self.scores, self.deal_delta = scores, deal_delta
 
     def put(self, name: str, key, value) -> None:
         """Set ``key`` of the shared container ``name`` (one of ``SHARED``: a per-seat list or a dict) to
@@ -348,8 +354,8 @@ class State:
         fields["hands"] = self.hands.copy()
         fields["won"] = self.won.copy()
         fields["history"] = self.history.copy()
-        fields["seen"] = self.seen[:]
-        for kind in self.live:
+        fields["seen"] = self.seen.copy()
+        for kind in self.game.live_parts[self.phase_index + 1]:
             fields[kind] = fields[kind].copy()
         if self._undo is not None:
             fields["_undo"] = None
@@ -383,7 +389,7 @@ class State:
         saved = dict(self.__dict__)
         for name in _COPIED:
             saved[name] = len(saved[name]) if name in _APPENDED else saved[name].copy()
-        for kind in self.live:
+        for kind in self.game.live_parts[self.phase_index + 1]:
             saved[kind] = saved[kind].copy()
         del saved["_undo"]
         return saved

@@ -18,7 +18,10 @@ State then holds one instance per deal at the attribute named ``kind`` (``st.pil
 made anew at each deal and copied by ``clone`` and the undo stack while a phase that may change
 it is running or to come. A construct whose ``enter`` first replaces its slice by a copy (or a new
 one) says so with ``renews_part``: before its phase begins nothing changes the slice, and a clone
-shares it.
+shares it. The State's shared containers (``State.SHARED``) are replaced on write
+(``st.put``), except those a construct names in ``writes`` (the exchange writes ``discards``
+card by card): those it may change in place, and a clone copies them while its phase is
+running or to come.
 """
 
 from __future__ import annotations
@@ -110,6 +113,7 @@ class Construct:
     draws: ClassVar[Callable | None] = None
     apply_drawn: ClassVar[Callable | None] = None
     renews_part: ClassVar[bool] = False
+    writes: ClassVar[tuple[str, ...]] = ()
 
     # ------------------------------------------------------------------ document and compilation
     @staticmethod

@@ -40,6 +40,7 @@ class Deal(Construct):
     """Chance deals ``each`` cards to every seat, forehand first, one packet per seat."""
 
     kind = "deal"
+    writes = ("dealt",)
     order = 10
     summary = "every seat receives a packet of cards"
     example = {"each": 3}
@@ -126,7 +127,7 @@ class Deal(Construct):
         seat = part.slots[part.pos]
         st.stock ^= bit
         st.hands[seat] |= bit
-        st.put("dealt", seat, st.dealt[seat] | bit)
+        st.dealt[seat] |= bit
         part.pos += 1
         return part.pos >= len(part.slots)
 
@@ -134,8 +135,7 @@ class Deal(Construct):
     def apply_drawn(st, phase, cards: list[int]) -> bool:
         """``apply`` of each of ``cards`` in turn, its seer noted in ``st.seen``; True when the deal is done."""
         part = st.deal
-        slots, pos, hands, seen = part.slots, part.pos, st.hands, st.seen
-        st.dealt = dealt = st.dealt.copy()
+        slots, pos, hands, dealt, seen = part.slots, part.pos, st.hands, st.dealt, st.seen
         taken = 0
         for card in cards:
             seat, bit = slots[pos], 1 << card

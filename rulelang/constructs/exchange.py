@@ -43,6 +43,7 @@ class Exchange(Construct):
     """Each active seat in turn discards 0..max cards, then draws as many from the talon (chance)."""
 
     kind = "exchange"
+    writes = ("discards",)
     order = 40
     summary = "each seat exchanges cards with the talon"
     example = {"from": "forehand", "max": 3}
@@ -158,7 +159,7 @@ class Exchange(Construct):
         if action >= st.game.num_cards:
             return Exchange._draw(st, part)
         st.hands[seat] ^= 1 << action
-        st.put("discards", seat, st.discards[seat] | 1 << action)
+        st.discards[seat] |= 1 << action
         st.out |= 1 << action
         part.count += 1
         if part.count >= phase.max or part.count >= st.talon.bit_count():

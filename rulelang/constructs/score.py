@@ -101,9 +101,7 @@ class Score(Construct):
     @staticmethod
     def enter(st, phase) -> bool:
         seats = phase.each.fn(st, None)
-        deltas = [(s, phase.add.fn(st, s)) for s in range(st.game.num_players) if seats >> s & 1]
-        for seat, delta in deltas:
-            st.add_score(seat, delta)
+        st.add_scores([(s, phase.add.fn(st, s)) for s in range(st.game.num_players) if seats >> s & 1])
         return False
 
     @staticmethod

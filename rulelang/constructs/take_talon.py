@@ -74,6 +74,7 @@ class TakeTalon(Construct):
     """A seat takes every talon card into its hand and discards as many face down."""
 
     kind = "take_talon"
+    writes = ("discards",)
     order = 57
     summary = "a seat takes the talon into its hand and discards"
     example = {"by": "declarer", "discard": 2}
@@ -227,7 +228,7 @@ class TakeTalon(Construct):
             part.chosen = phase.parts.index(symbol(st, action))
             return not TakeTalon._take(st, phase, part.parts[part.chosen])
         st.hands[part.seat] ^= 1 << action
-        st.put("discards", part.seat, st.discards[part.seat] | 1 << action)
+        st.discards[part.seat] |= 1 << action
         st.out |= 1 << action
         part.left -= 1
         return part.left <= 0 or not TakeTalon._check_left(st, phase)

@@ -46,6 +46,7 @@ class TakeUp(Construct):
     """A seat takes the turned-up card into its hand and discards as many cards face down."""
 
     kind = "take_up"
+    writes = ("discards", "dealt")
     order = 58
     summary = "a seat takes the turned-up card and discards"
     example = {"by": "dealer", "discard": 1}
@@ -95,7 +96,7 @@ class TakeUp(Construct):
             st.turn_up = st.turn_up.copy()
             st.turn_up.cards = 0
         st.hands[seat] |= cards
-        st.put("dealt", seat, st.dealt[seat] | cards)
+        st.dealt[seat] |= cards
         st.put("decisions", seat, "takes up " + " ".join(st.game.deck.names(cards)))
         if part.left <= 0:
             return False
@@ -119,7 +120,7 @@ class TakeUp(Construct):
     def apply(st, phase, action) -> bool:
         part = st.take_up
         st.hands[part.seat] ^= 1 << action
-        st.put("discards", part.seat, st.discards[part.seat] | 1 << action)
+        st.discards[part.seat] |= 1 << action
         st.out |= 1 << action
         part.left -= 1
         return part.left <= 0
