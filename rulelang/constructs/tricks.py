@@ -73,7 +73,8 @@ class TricksState(DealPart):
     finished tricks (``played``), the seats that
     play (``among``), the order of play (``order``) and the rule set in force (``rules``).
 
-    Only the trick on the table changes in place; ``finished``, ``trick_winners``, ``taken``,
+    Only the trick on the table changes in place (a finished one is kept as it is and a new list
+    begun, so ``finished`` holds lists nothing changes again); ``finished``, ``trick_winners``, ``taken``,
     ``order`` and ``calls`` change at most once a trick and are replaced when they do, so
     that a clone shares them. The slice has fixed fields (``__slots__``) and copies them one
     by one: it is copied on every clone during trick play, and this halves its price."""
@@ -87,7 +88,7 @@ class TricksState(DealPart):
         self.trick: list[tuple[int, int]] = []
         self.trick_mask, self.led_suit = 0, -1
         self.last_trick: tuple | None = None
-        self.finished: list[tuple[tuple[int, int], ...]] = []
+        self.finished: list[list[tuple[int, int]]] = []
         self.trick_winners: list[tuple[int, int]] = []
         self.taken = [0] * n
         self.played = 0
@@ -467,7 +468,7 @@ class Tricks(Construct):
         st.won[winner] |= part.trick_mask
         part.played |= part.trick_mask
         part.trick_winners = [*part.trick_winners, (winner, card)]
-        part.finished = [*part.finished, tuple(part.trick)]
+        part.finished = [*part.finished, part.trick]
         part.last_trick = (part.trick, winner)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
         for watcher in st.game.trick_watchers:
