@@ -106,7 +106,8 @@ def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
         pins = _pins(state, seat, slots, pool, counts, forbidden)
         if pins is None:
             continue
-        rest = [card for card in pool if not any(pin >> card & 1 for pin in pins)]
+        pinned = sum(pins)
+        rest = [card for card in pool if not pinned >> card & 1]
         dealt = _assign(rest, [count - bin(pin).count("1") for count, pin in zip(counts, pins)], forbidden, rng)
         if dealt is not None:
             break
