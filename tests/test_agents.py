@@ -44,6 +44,13 @@ def test_a_wrong_agent_name_or_option_says_what_exists(spec, message):
         make_agent(spec)
 
 
+def test_the_search_agents_rollouts_option_is_the_budget_of_the_heuristic_move_it_is_anchored_on():
+    assert make_agent("search:playouts=4;rollouts=4", 1).guide.rollouts == 4
+    assert make_agent("search", 1).guide.rollouts == make_agent("heuristic", 1).rollouts
+    with pytest.raises(AgentSpecError, match="'0' is not a valid rollouts for the search agent"):
+        make_agent("search:rollouts=0")
+
+
 def test_a_list_of_agents_must_name_one_or_one_per_seat():
     with pytest.raises(AgentSpecError, match="--agents names 2 agents for 4 seats"):
         agent_specs("random,heuristic", 4)

@@ -7,7 +7,7 @@ import time
 
 from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
-from rulelang.interpreter.agents.heuristic import HeuristicAgent, beyond_noise, rollout, rollout_gain
+from rulelang.interpreter.agents.heuristic import ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout, rollout_gain
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 
 
@@ -22,15 +22,16 @@ class SearchAgent:
     the heuristic's quicker greedy rollouts), so the search improves on the player it is
     anchored on. Few rollouts are noisy: the search leaves the heuristic's move only for one
     that beats it on the same worlds by more than ``caution`` standard errors of the paired
-    differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player.
+    differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player;
+    ``rollouts`` is the anchor's own budget per decision (the heuristic player's default).
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0,
-                 guided: int = 1, caution: int = 1):
+                 guided: int = 1, caution: int = 1, rollouts: int = ROLLOUT_BUDGET):
         self.rng = random.Random(seed)
-        self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, listen=listen)
+        self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, rollouts=rollouts, listen=listen)
         self.ms, self.playouts, self.listen = ms, playouts, bool(listen)
         self.play = guided_rollout if guided else rollout
         self.caution = caution
