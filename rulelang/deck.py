@@ -83,8 +83,17 @@ _BYTE_BITS = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(2
 _TABLE_LIMIT = 1 << 128
 
 
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _BYTE_BITS[:8]
+
+
 def bit_list(mask: int) -> list[int]:
-    """The indexes of the set bits of ``mask`` as a sorted list (table look-ups, one per byte)."""
+    """The indexes of the set bits of ``mask`` as a sorted list (table look-ups, one per byte; written out
+    for the masks of packs up to 32 and 64 cards, which are almost all of them)."""
+    if mask < 4294967296:
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
+    if mask < 18446744073709551616:
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24 & 255],
+                *_B4[mask >> 32 & 255], *_B5[mask >> 40 & 255], *_B6[mask >> 48 & 255], *_B7[mask >> 56]]
     if mask >= _TABLE_LIMIT:
         return list(iter_bits(mask))
     out: list[int] = []
