@@ -348,7 +348,8 @@ class State:
         return [float(sign * (s - start)) for s in self.scores]
 
     def clone(self) -> "State":
-        """An independent copy of this state (the ``SHARED`` containers shared: they are replaced on write)."""
+        """An independent copy of this state: the ``_COPIED`` lists (written out, for speed) and the live
+        slices copied, the ``SHARED`` containers shared (they are replaced on write)."""
         other = object.__new__(State)
         fields = self.__dict__.copy()
         fields["hands"] = self.hands.copy()
