@@ -436,14 +436,16 @@ class Tricks(Construct):
         seat = st.current
         bit = 1 << action
         st.hands[seat] ^= bit
-        if not part.trick:
+        trick, order = part.trick, part.order
+        if not trick:
             part.led_suit = st.game.card_suits[action]
-        part.trick.append((seat, action))
+        trick.append((seat, action))
         part.trick_mask |= bit
         if action == st.called:
             st.revealed = True
-        if len(part.trick) < len(part.order):
-            st.current = part.order[len(part.trick)]
+        played = len(trick)
+        if played < len(order):
+            st.current = order[played]
             return False
         return Tricks._finish_trick(st, part)
 
