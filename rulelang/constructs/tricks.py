@@ -411,12 +411,18 @@ class Tricks(Construct):
         """The cards of ``allowed`` that would win the trick as it stands (Stichzwang)."""
         part = st.tricks
         heads = 0
-        trick, mask, seat = part.trick, part.trick_mask, st.current
-        for card in iter_bits(allowed):
-            part.trick, part.trick_mask = trick + [(seat, card)], mask | 1 << card
-            if Tricks.winning_play(st)[1] == card:
-                heads |= 1 << card
-        part.trick, part.trick_mask = trick, mask
+        trick, mask, seat, winner = part.trick, part.trick_mask, st.current, part.rules.winner.fn
+        try:
+            for card in iter_bits(allowed):
+                with_card = mask | 1 << card
+                part.trick, part.trick_mask = trick + [(seat, card)], with_card
+                won = winner(st, None)
+                if won == card:
+                    heads |= 1 << card
+                elif won < 0 or not with_card >> won & 1:
+                    Tricks.winning_play(st)                  # no win rule gives a card of the trick: its error
+        finally:
+            part.trick, part.trick_mask = trick, mask
         return heads
 
     @staticmethod
