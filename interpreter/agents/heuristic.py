@@ -262,17 +262,20 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         return rng.choice(legal)
     if step.kind == "tricks":
         cards = world.game.deck.cards
-        legal = [a for a in legal if a < len(cards)]
-        on_table = sum(cards[c].points for _, c in world.tricks.trick)
-        if world.tricks.trick and _partner_holds_trick(world):
+        if legal[-1] >= len(cards):
+            legal = [a for a in legal if a < len(cards)]
+        keys = _play_keys(world.game, sign(worth[1]))
+        trick = world.tricks.trick
+        if trick and _partner_holds_trick(world):
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             keep = [c for c in legal if not taking >> c & 1] or legal
-            return max(keep, key=lambda c: (cards[c].points * sign(worth[1]), cards[c].order, -c))
-        if world.tricks.trick and next_trick_worth(world, world.current_player(), worth[0]) + worth[1] * on_table > 0:
+            return max(keep, key=keys.give)
+        if trick and next_trick_worth(world, world.current_player(), worth[0]) + \
+                worth[1] * sum(cards[c].points for _, c in trick) > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal))
             if taking:
-                return min(iter_bits(taking), key=lambda c: (cards[c].order, c))
-        return max(legal, key=lambda c: (cards[c].order, -cards[c].points * sign(worth[1]), c))
+                return min(iter_bits(taking), key=keys.take)
+        return max(legal, key=keys.shed)
     word = getattr(step, "pass_word", None)
     if word is not None:
         passing = world.game.symbol_ids.get(word)
@@ -288,6 +291,29 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         cards = world.game.deck.cards                          # a discard: the lowest card, then the poorest
         return max(legal, key=lambda c: (cards[c].order, -cards[c].points, c))
     return rng.choice(legal)
+
+
+class _PlayKeys:
+    """A rollout's orderings of the cards of one game, for ``max``/``min`` (the same whatever the deal): ``give``
+    (points onto a partner's trick, where points are worth having), ``take`` (the weakest card that takes) and
+    ``shed`` (the strongest card, the fewest wanted points first, when nothing is worth taking)."""
+
+    def __init__(self, cards, point_sign: int):
+        self.give = [(card.points * point_sign, card.order, -c) for c, card in enumerate(cards)].__getitem__
+        self.take = [(card.order, c) for c, card in enumerate(cards)].__getitem__
+        self.shed = [(card.order, -card.points * point_sign, c) for c, card in enumerate(cards)].__getitem__
+
+
+_PLAY_KEYS: dict[tuple, _PlayKeys] = {}
+
+
+def _play_keys(game, point_sign: int) -> _PlayKeys:
+    """The :class:`_PlayKeys` of ``game`` for card points worth ``point_sign`` (kept per game)."""
+    key = (game.definition.digest, point_sign)
+    found = _PLAY_KEYS.get(key)
+    if found is None:
+        found = _PLAY_KEYS[key] = _PlayKeys(game.deck.cards, point_sign)
+    return found
 
 
 def _plain_choice(world, step, legal: list[int]) -> int:
