@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from rulelang.deck import iter_bits
+from rulelang.deck import bit_list, iter_bits
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, public_score_phases, scored, sign
 
@@ -68,7 +68,7 @@ def sure_tricks(world, seat: int) -> int | None:
     part.rules, tricks = rules, 0
     try:
         beats = beats_masks(world)
-        for card in sorted(iter_bits(world.hands[seat]), key=lambda c: -beats[c].bit_count()):
+        for card in sorted(bit_list(world.hands[seat]), key=lambda c: -beats[c].bit_count()):
             part.trick, part.trick_mask, part.led_suit = [(seat, card)], 1 << card, world.game.card_suits[card]
             taken = True
             for other, cards in left.items():
@@ -94,7 +94,7 @@ def exchange_step(world, legal: list[int], worth: tuple[float, float], rng: rand
     if done not in legal or not cards or not world.talon or not wanted:
         return rng.choice(legal)
     beats = upcoming_beats(world)
-    talon = list(iter_bits(world.talon))
+    talon = bit_list(world.talon)
     average = sum(beats[c].bit_count() for c in talon) / len(talon)
     card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
     return card if wanted * (average - beats[card].bit_count()) > 0 else done

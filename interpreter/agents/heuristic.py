@@ -107,7 +107,7 @@ class HeuristicAgent:
 
     def strengths(self, state) -> dict[int, int]:
         """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
-        key = (state.deal_number, state.contract, tuple(sorted(state.vars.items(), key=str)), id(state.tricks.rules))
+        key = (state.deal_number, state.contract, tuple(state.vars.items()), id(state.tricks.rules))
         if key != self._strength_key:
             self._strength_key = key
             self._strength = {c: mask.bit_count() for c, mask in enumerate(beats_masks(state))}

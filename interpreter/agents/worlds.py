@@ -16,9 +16,10 @@ are drawn until one gives it.
 
 from __future__ import annotations
 
+import functools
 import random
 
-from rulelang.constructs import construct, constructs
+from rulelang.constructs import Construct, construct, constructs
 from rulelang.deck import iter_bits
 
 
@@ -49,10 +50,16 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
             places.append(("hand", s, state.hands[s] & ~known[s]))
     places.append(("talon", 0, state.talon & ~public))
     places.append(("stock", 0, state.stock))
-    for found in constructs().values():
+    for found in _hiders():
         places.extend(found.hidden(state, seat))
     places.extend(("discards", s, state.discards[s]) for s in range(n) if s != seat and not mixed[s])
     return [place for place in places if place[2]]
+
+
+@functools.cache
+def _hiders() -> tuple:
+    """The constructs that hold cards of their own (:meth:`~rulelang.constructs.base.Construct.hidden`)."""
+    return tuple(c for c in constructs().values() if c.hidden is not Construct.hidden)
 
 
 def mixed_holdings(state, seat: int) -> dict[int, int]:

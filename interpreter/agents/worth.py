@@ -161,7 +161,7 @@ def beats(state, led: int, other: int) -> bool:
 
 def beats_masks(state) -> list[int]:
     """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
-    key = (state.game.definition.digest, state.contract, tuple(sorted(state.vars.items(), key=str)),
+    key = (state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
     if found is None:
