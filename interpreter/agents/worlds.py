@@ -20,7 +20,7 @@ import functools
 import random
 
 from rulelang.constructs import Construct, construct, constructs
-from rulelang.deck import iter_bits
+from rulelang.deck import bit_list, iter_bits
 
 
 def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
@@ -103,7 +103,7 @@ def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
     splits = {holder: _split_known(state, world, holder, cards, rng, voids) for holder, cards in mixed.items()}
     if any(split is None for split in splits.values()):
         return None
-    pool = sorted(card for _, _, mask in places for card in iter_bits(mask & ~fixed))
+    pool = bit_list(sum(mask for _, _, mask in places) & ~fixed)     # the places hold different cards
     rng.shuffle(pool)
     first = rng.random() < 0.5 if mixed else False   # half the worlds keep void cards out of such discards
     for strict in dict.fromkeys((first, False)):
