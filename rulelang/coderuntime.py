@@ -148,7 +148,7 @@ def trick_cards(st, number: int) -> int:
     """The cards of finished trick ``number`` (from 1), as a mask; 0 for a trick not yet played."""
     if not 0 < number <= len(st.tricks.trick_winners):
         return 0
-    return sum(1 << card for _, card in st.tricks.finished[number - 1])
+    return st.tricks.trick_masks[number - 1]
 
 
 def cards_played(st, seats: int) -> int:
@@ -177,8 +177,9 @@ def taken_by(st, card: int) -> int:
 
 def played_by(st, card: int) -> int:
     """The seat that played a card, or -1."""
-    for plays in st.tricks.finished:
-        for seat, played in plays:
+    number = trick_of(st, card)
+    if number:
+        for seat, played in st.tricks.finished[number - 1]:
             if played == card:
                 return seat
     return -1
@@ -186,9 +187,9 @@ def played_by(st, card: int) -> int:
 
 def trick_of(st, card: int) -> int:
     """The number of the trick a card fell in, or 0."""
-    for number, plays in enumerate(st.tricks.finished, start=1):
-        for _, played in plays:
-            if played == card:
+    if card >= 0:
+        for number, mask in enumerate(st.tricks.trick_masks, start=1):
+            if mask >> card & 1:
                 return number
     return 0
 

@@ -68,19 +68,21 @@ class TricksPhase(PhaseBase):
 
 class TricksState(DealPart):
     """Trick play of one deal: the trick on the table (``trick``: seat, card; ``trick_mask``,
-    ``led_suit``), the last finished trick, the plays of each finished trick (``finished``),
+    ``led_suit``), the last finished trick, the plays and the cards of each finished trick
+    (``finished``, ``trick_masks``),
     each trick's winner and winning card, tricks taken per seat (``taken``), the cards of the
     finished tricks (``played``), the seats that
     play (``among``), the order of play (``order``) and the rule set in force (``rules``).
 
     Only the trick on the table changes in place (a finished one is kept as it is and a new list
-    begun, so ``finished`` holds lists nothing changes again); ``finished``, ``trick_winners``, ``taken``,
+    begun, so ``finished`` holds lists nothing changes again); ``finished``, ``trick_masks``,
+    ``trick_winners``, ``taken``,
     ``order`` and ``calls`` change at most once a trick and are replaced when they do, so
     that a clone shares them. The slice has fixed fields (``__slots__``) and copies them one
     by one: it is copied on every clone during trick play, and this halves its price."""
 
-    __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_winners", "taken", "played",
-                 "among", "order", "rules", "calls")
+    __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
+                 "played", "among", "order", "rules", "calls")
     copied = ("trick",)
 
     def __init__(self, game) -> None:
@@ -89,6 +91,7 @@ class TricksState(DealPart):
         self.trick_mask, self.led_suit = 0, -1
         self.last_trick: tuple | None = None
         self.finished: list[list[tuple[int, int]]] = []
+        self.trick_masks: list[int] = []
         self.trick_winners: list[tuple[int, int]] = []
         self.taken = [0] * n
         self.played = 0
@@ -105,6 +108,7 @@ class TricksState(DealPart):
         other.led_suit = self.led_suit
         other.last_trick = self.last_trick
         other.finished = self.finished
+        other.trick_masks = self.trick_masks
         other.trick_winners = self.trick_winners
         other.taken = self.taken
         other.played = self.played
@@ -477,6 +481,7 @@ class Tricks(Construct):
         part.played |= part.trick_mask
         part.trick_winners = [*part.trick_winners, (winner, card)]
         part.finished = [*part.finished, part.trick]
+        part.trick_masks = [*part.trick_masks, part.trick_mask]
         part.last_trick = (part.trick, winner)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
         for watcher in st.game.trick_watchers:
