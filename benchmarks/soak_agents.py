@@ -14,6 +14,7 @@ failure. The default test suite plays a few deals of each game per agent; this i
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import random
 import sys
 import time
@@ -81,11 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first", type=int, default=0, help="the seed of the first deal")
     parser.add_argument("--agents", default="random,heuristic:rollouts=4,search:playouts=4")
-    parser.add_argument("--games", default=None, help="comma-separated; default every shipped game")
+    parser.add_argument("--games", default=None,
+                        help="comma-separated names or rule files; default every shipped rule file (zwanzig-ab.rules "
+                             "and zwanzig-ab.yaml both)")
     parser.add_argument("--resample", type=int, default=0, metavar="K", help="probe every K-th decision")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    games = args.games.split(",") if args.games else sorted(p.stem for p in shipped_games())
+    games = args.games.split(",") if args.games else [str(p) for p in sorted(shipped_games())]
     chunk = max(1, args.deals // (4 * args.jobs))
     failed = False
     started = time.perf_counter()
@@ -101,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                         total[key] += value
                 failed |= bool(total["failures"])
                 ms = 1000 * total["seconds"] / max(total["moves"], 1)
-                print(f"{game_name:32} {spec:24} {total['deals']:6} deals {total['moves']:8} moves {ms:7.2f} ms/move"
+                print(f"{Path(game_name).name:36} {spec:24} {total['deals']:6} deals {total['moves']:8} moves {ms:7.2f} ms/move"
                       f" {total['probes']:6} probes {len(total['failures'])} failures", flush=True)
                 for failure in total["failures"][:5]:
                     print(f"    {failure}", flush=True)
