@@ -7,14 +7,15 @@ of deal state per construct that keeps any (``st.tricks``, ``st.auction``, …),
 each deal and copied by :meth:`State.clone` and the undo stack.
 
 Copying is kept to what changes on every move: the hands, the cards won, the history and who
-saw each action (``_COPIED``), and the slices that the phase running or one to come may change
-(``game.live_parts``), each with only its containers that change in place (``DealPart.copied``). The
-containers written rarely — scores, the deal's payments, the cards dealt and discarded, the
-deal's variables, decisions, counters and results (``SHARED``) — are replaced by
-:meth:`State.put` (or a new one assigned) rather than changed in place, so a clone and the undo
-stack share them. A construct that writes one in place move by move names it in ``writes`` (the
-deal writes the cards dealt, the exchange the discards): it is then live, and copied, while such
-a phase is running or to come.
+saw the latest actions (``_COPIED``; who saw the earlier ones is set aside at a new phase in
+tuples that clones share, and :attr:`State.seen` joins them), and the slices that the phase
+running or one to come may change (``game.live_parts``), each with only its containers that
+change in place (``DealPart.copied``). The containers written rarely — scores, the deal's
+payments, the cards dealt and discarded, the deal's variables, decisions, counters and results
+(``SHARED``) — are replaced by :meth:`State.put` (or a new one assigned) rather than changed in
+place, so a clone and the undo stack share them. A construct that writes one in place move by
+move names it in ``writes`` (the deal writes the cards dealt, the exchange the discards): it is
+then live, and copied, while such a phase is running or to come.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from rulelang.interpreter.game import IllegalActionError
 CHANCE = -1
 TERMINAL = -4
 
-_COPIED = ("hands", "won", "history", "seen")
-_APPENDED = ("history", "seen")
+_COPIED = ("hands", "won", "history", "seen_tail")
+_APPENDED = ("history", "seen_tail")
+SEEN_TAIL = 16          # who saw the latest actions is set aside in a shared tuple at a new phase beyond this
 SHARED = ("scores", "deal_delta", "discards", "dealt", "deal_results", "vars", "decisions", "counters")
 MAX_REDEALS = 1000
 
@@ -54,7 +56,8 @@ class State:
         self.phase_index = -1
         self.phase = None
         self.handler = None
-        self.seen: list[int] = []   # who saw each action: a seat, -1 everyone, -2 the seat it was dealt to
+        self.seen_chunks: tuple[tuple[int, ...], ...] = ()     # who saw each action, the earlier ones: see seen
+        self.seen_tail: list[int] = []                          # and the latest
         self.counters = dict(rules.match.counters)
         self.redeal = False
         self.redeals = 0
@@ -112,6 +115,8 @@ class State:
                 self._redeal()
                 return
             self.phase_index += 1
+            if len(self.seen_tail) > SEEN_TAIL:
+                self.seen_chunks, self.seen_tail = (*self.seen_chunks, tuple(self.seen_tail)), []
             if self.phase_index >= len(phases):
                 self.phase = self.handler = None
                 self._end_deal()
@@ -249,13 +254,13 @@ class State:
             self._draw_dealer(action)
             return
         phase = self.phase
-        self.seen.append(-1 if handler.public else handler.seer(self, phase, action))
+        self.seen_tail.append(-1 if handler.public else handler.seer(self, phase, action))
         if handler.apply(self, phase, action):
             self._next_phase()
 
     def _draw_dealer(self, action: int) -> None:
         """The first dealer drawn by lot (the only action taken outside a phase)."""
-        self.seen.append(-1)
+        self.seen_tail.append(-1)
         self.dealer = action - self.game.seat_base
         self._start_deal()
 
@@ -299,7 +304,7 @@ class State:
             if before is not None:
                 before(card)
             self.history.append(card)
-            self.seen.append(handler.seer(self, phase, card))
+            self.seen_tail.append(handler.seer(self, phase, card))
             if handler.apply(self, phase, card):
                 self._next_phase()
             if after is not None:
@@ -341,6 +346,11 @@ class State:
         """The action a name stands for, or None."""
         return self.game.string_to_action(text)
 
+    @property
+    def seen(self) -> list[int]:
+        """Who saw each action of the history: a seat, -1 everyone, -2 the seat it was dealt to."""
+        return [seer for chunk in self.seen_chunks for seer in chunk] + self.seen_tail
+
     def returns(self) -> list[float]:
         """Each seat's result so far: points shed when lower is better, points won otherwise."""
         start = self.game.definition.match.start
@@ -355,7 +365,7 @@ class State:
         fields["hands"] = self.hands.copy()
         fields["won"] = self.won.copy()
         fields["history"] = self.history.copy()
-        fields["seen"] = self.seen.copy()
+        fields["seen_tail"] = self.seen_tail.copy()
         for kind in self.game.live_parts[self.phase_index + 1]:
             fields[kind] = fields[kind].copy()
         if self._undo is not None:
@@ -386,23 +396,26 @@ class State:
         self._undo = undo
 
     def _snapshot(self) -> dict:
-        """What an action may change: every field, the lists changed in place copied, the appended ones by length."""
+        """What an action may change: every field, the lists changed in place copied, the appended ones as
+        (list, length)."""
         saved = dict(self.__dict__)
         for name in _COPIED:
-            saved[name] = len(saved[name]) if name in _APPENDED else saved[name].copy()
+            items = saved[name]
+            saved[name] = (items, len(items)) if name in _APPENDED else items.copy()
         for kind in self.game.live_parts[self.phase_index + 1]:
             saved[kind] = saved[kind].copy()
         del saved["_undo"]
         return saved
 
     def _restore(self, saved: dict) -> None:
-        """Go back to a snapshot: its fields, and the appended lists cut back to their lengths then."""
-        kept = {name: getattr(self, name) for name in _APPENDED}
+        """Go back to a snapshot: its fields, and the appended lists it held cut back to their lengths then
+        (a list set aside since, as who saw the latest actions is at a new phase, is no longer appended to)."""
         undo = self._undo
         self.__dict__.clear()
         self.__dict__.update(saved)
-        for name, items in kept.items():
-            del items[saved[name]:]
+        for name in _APPENDED:
+            items, length = saved[name]
+            del items[length:]
             setattr(self, name, items)
         self._undo = undo
 

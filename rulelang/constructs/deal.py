@@ -133,9 +133,9 @@ class Deal(Construct):
 
     @staticmethod
     def apply_drawn(st, phase, cards: list[int]) -> bool:
-        """``apply`` of each of ``cards`` in turn, its seer noted in ``st.seen``; True when the deal is done."""
+        """``apply`` of each of ``cards`` in turn, its seer noted in ``st.seen_tail``; True when the deal is done."""
         part = st.deal
-        slots, pos, hands, dealt, seen = part.slots, part.pos, st.hands, st.dealt, st.seen
+        slots, pos, hands, dealt, seen = part.slots, part.pos, st.hands, st.dealt, st.seen_tail
         taken = 0
         for card in cards:
             seat, bit = slots[pos], 1 << card

@@ -141,7 +141,7 @@ class Exchange(Construct):
             drawn |= 1 << card
         st.talon ^= drawn
         st.hands[seat] |= drawn
-        st.seen.extend([seat] * len(cards))
+        st.seen_tail.extend([seat] * len(cards))
         part.pending -= len(cards)
         return False if part.pending else Exchange._next_seat(st, part)
 

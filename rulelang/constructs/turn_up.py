@@ -111,7 +111,7 @@ class TurnUp(Construct):
     @staticmethod
     def apply_drawn(st, phase, cards: list[int]) -> bool:
         """``apply`` of the one drawn card, seen by everyone."""
-        st.seen.append(-1)
+        st.seen_tail.append(-1)
         return TurnUp.apply(st, phase, cards[0])
 
     @staticmethod
