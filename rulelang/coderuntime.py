@@ -55,13 +55,20 @@ def per_seats(values: list, mask: int) -> int:
 
 
 def card_points(points: tuple, cards: int) -> int:
-    """The card points of a set of cards."""
+    """The card points of a set of cards (only its cards worth points are looked at)."""
+    found = _SCORING.get(id(points))
+    if found is None or found[0] is not points:
+        found = _SCORING[id(points)] = (points, sum(1 << card for card, value in enumerate(points) if value))
+    cards &= found[1]
     total = 0
     while cards:
         low = cards & -cards
         total += points[low.bit_length() - 1]
         cards ^= low
     return total
+
+
+_SCORING: dict[int, tuple[tuple, int]] = {}     # per points table (by identity): the table and its scoring cards
 
 
 def points_of(points: tuple, won: list, mask: int) -> int:
