@@ -103,14 +103,6 @@ class CodeModule:
             return ast.Constant(None)
         return copy.deepcopy(self.functions[index].body[-1].value)
 
-    def names_in(self, rule) -> set[str]:
-        """The names and attribute names a rule's function reads (empty for a rule that did not compile)."""
-        index = self.index.get(id(rule))
-        if index is None:
-            return set()
-        return {node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(self.functions[index])
-                if isinstance(node, (ast.Name, ast.Attribute))}
-
     def module(self) -> ast.Module:
         """The whole module: the tables, then one function per rule (slices read twice or more held in a local)."""
         body = [ast.Assign([ast.Name(label, ast.Store())], _table_code(value))

@@ -13,7 +13,6 @@ import ast
 from dataclasses import dataclass, field
 
 from rulelang.codegen import binop, call, compare, literal, part_attr, state_attr
-from rulelang.coderuntime import best
 from rulelang.codegen import name as read
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
@@ -42,10 +41,7 @@ class TrickRules:
 
     ``allowed(st, seat)`` is the compiled whole of ``lead_from`` and ``follow``: the cards the
     seat may play before the trick must be headed; ``winner(st, None)`` the compiled whole of
-    ``win``: the card that wins the trick on the table, -1 when no rule applies. ``tiers``: the
-    card sets of ``win`` when every rule is ``highest`` in a pack without copies, so that which
-    cards would head the trick is worked out from the trick's best card (:meth:`Tricks.heading`);
-    None otherwise."""
+    ``win``: the card that wins the trick on the table, -1 when no rule applies."""
 
     lead_from: list[Rule]
     follow: list[Rule]
@@ -55,7 +51,6 @@ class TrickRules:
     winner: Rule | None = None
     later_copy_wins: Rule | None = None
     calls: tuple = ()
-    tiers: tuple | None = None
 
 
 @dataclass
@@ -125,31 +120,6 @@ class TricksState(DealPart):
 
 
 
-def _orders(game) -> tuple[int, ...]:
-    """Each card's rank order (lower ranks higher), as ``best`` reads it."""
-    found = _ORDERS.get(game.definition.digest)
-    if found is None:
-        found = _ORDERS[game.definition.digest] = tuple(card.order for card in game.deck.cards)
-    return found
-
-
-def _higher_cards(game) -> list[int]:
-    """Per card, the cards that ``best`` ranks above it: lower order, or the same order and a lower number."""
-    found = _HIGHER.get(game.definition.digest)
-    if found is None:
-        keys = [(order, card) for card, order in enumerate(_orders(game))]
-        found = _HIGHER[game.definition.digest] = [sum(1 << other for other, key in enumerate(keys) if key < mine)
-                                                   for mine in keys]
-    return found
-
-
-_TRICK_READS = {"trick", "trick_mask", "_position", "_cards_played", "_copy_winner"}
-"""What a ``highest`` rule's cards may not read for :meth:`Tricks.heading` to work from the trick's best card:
-the cards on the table, which a card played would change."""
-_ORDERS: dict[str, tuple[int, ...]] = {}
-_HIGHER: dict[str, list[int]] = {}
-
-
 # ---------------------------------------------------------------------- DSL
 def _dsl_tricks(b, meta, children):
     """``tricks [among SEATS] [when COND] { … }``."""
@@ -204,10 +174,8 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     later = c.optional_rule(path + ("later_copy_wins",), CARDS, scope) if "later_copy_wins" in body else \
         (base.later_copy_wins if base else None)
     calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
-    tiers = None if c.scope.twins or any(w.cards is None or c.scope.module.names_in(w.cards) & _TRICK_READS
-                                         for w in win) else tuple(w.cards for w in win)
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later, calls, tiers)
+                      later, calls)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -444,13 +412,8 @@ class Tricks(Construct):
 
     @staticmethod
     def heading(st, allowed: int) -> int:
-        """The cards of ``allowed`` that would win the trick as it stands (Stichzwang): where the win rules are
-        all ``highest`` (``tiers``), those of an earlier tier than the trick's best card or of its tier and
-        higher; else each card tried with the win rules."""
+        """The cards of ``allowed`` that would win the trick as it stands (Stichzwang)."""
         part = st.tricks
-        tiers = part.rules.tiers
-        if tiers is not None and part.trick:
-            return allowed & Tricks._above_best(st, tiers, part.trick_mask)
         heads = 0
         trick, mask, seat, winner = part.trick, part.trick_mask, st.current, part.rules.winner.fn
         try:
@@ -465,19 +428,6 @@ class Tricks(Construct):
         finally:
             part.trick, part.trick_mask = trick, mask
         return heads
-
-    @staticmethod
-    def _above_best(st, tiers: tuple, mask: int) -> int:
-        """The cards that would win a trick holding ``mask`` under ``highest`` rules of ``tiers``."""
-        game = st.game
-        earlier = 0
-        for tier in tiers:
-            cards = tier.fn(st, None)
-            within = cards & mask
-            if within:
-                return earlier | cards & _higher_cards(game)[best(within, game.card_suit_masks, _orders(game))]
-            earlier |= cards
-        return earlier
 
     @staticmethod
     def legal(st, phase):
