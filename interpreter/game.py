@@ -30,7 +30,8 @@ class Game:
     for every other construct, shared by all states, so that a construct may read another's
     slice in any game; ``live_parts[i + 1]`` the kinds whose slices phase ``i`` or a later one
     may still change, and the State's shared containers they write in place (``clone`` copies
-    those, and shares the slices of finished phases, which nothing changes again this deal); ``observers``, ``recorders`` and ``placers`` are the constructs that
+    those, and shares the slices of finished phases, which nothing changes again this deal);
+    ``observers``, ``recorders`` and ``placers`` are the constructs that
     add to observations, deal records, card places and information states, ``trick_watchers``
     those that react to a finished trick.
     """

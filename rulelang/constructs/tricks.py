@@ -76,9 +76,8 @@ class TricksState(DealPart):
 
     Only the trick on the table changes in place (a finished one is kept as it is and a new list
     begun, so ``finished`` holds lists nothing changes again); ``finished``, ``trick_masks``,
-    ``trick_winners``, ``taken``,
-    ``order`` and ``calls`` change at most once a trick and are replaced when they do, so
-    that a clone shares them. The slice has fixed fields (``__slots__``) and copies them one
+    ``trick_winners``, ``taken``, ``order`` and ``calls`` change at most once a trick and are
+    replaced when they do, so that a clone shares them. The slice has fixed fields (``__slots__``) and copies them one
     by one: it is copied on every clone during trick play, and this halves its price."""
 
     __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
