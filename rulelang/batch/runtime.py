@@ -1,0 +1,198 @@
+"""The helpers of the batch rule code: :mod:`rulelang.coderuntime`'s helpers over numpy arrays.
+
+Every value is an ``int64`` array with one entry per deal (a card set is a bitmask of at most 63
+cards, so Python's ``~`` and ``&`` mean the same on it), a condition a ``bool`` array, a per-seat
+field an array of shape (deals, seats). A rule's ``pl`` is one seat for every deal (an int) or
+a seat per deal (an array). Each helper gives, deal by deal, what its scalar namesake gives;
+:data:`HELPERS` is what a batch module sees.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+INT = np.int64
+
+
+def truth(value):
+    """Python's truth of each entry (a non-empty set, a non-zero number)."""
+    return np.asarray(value) != 0
+
+
+def where(test, yes, no):
+    """``yes if test else no``, deal by deal."""
+    return np.where(truth(test), yes, no)
+
+
+def both(a, b):
+    """``a and b`` with Python's values: ``b`` where ``a`` holds, else ``a``."""
+    return np.where(truth(a), b, a)
+
+
+def either(a, b):
+    """``a or b`` with Python's values: ``a`` where it holds, else ``b``."""
+    return np.where(truth(a), a, b)
+
+
+def negate(a):
+    """``not a``."""
+    return np.logical_not(truth(a))
+
+
+def member(item, group: tuple):
+    """``item in group`` for a tuple of constants."""
+    return np.isin(item, np.asarray(group))
+
+
+def returned(result, done, test, value):
+    """The function's result once ``value`` is returned where ``test`` holds and nothing was returned yet."""
+    if result is None:
+        return value
+    return np.where(truth(test) & np.logical_not(done), value, result)
+
+
+def kept(test, value, old):
+    """A local assigned under ``test``: ``value`` where it holds, ``old`` elsewhere."""
+    return np.where(truth(test), value, old)
+
+
+def at(values, index):
+    """``values[index]`` of a per-seat array: one seat for all deals, or a seat per deal."""
+    if np.ndim(index) == 0:
+        return values[:, int(index)]
+    return values[np.arange(len(values)), index]
+
+
+def table(values: np.ndarray, index):
+    """``values[index]`` of a table the compiler built (Python's wrap-around for -1 kept)."""
+    return values[index]
+
+
+def popcount(mask):
+    """The number of cards (or seats) in each set."""
+    return np.bitwise_count(np.asarray(mask, dtype=INT)).astype(INT)
+
+
+def bit(index):
+    """The one-card set of ``index``; the empty set for -1."""
+    index = np.asarray(index, dtype=INT)
+    return np.where(index >= 0, np.left_shift(INT(1), np.maximum(index, 0)), 0)
+
+
+def has(mask, index):
+    """Whether ``index`` (-1: none) is in ``mask``."""
+    index = np.asarray(index, dtype=INT)
+    return (index >= 0) & ((np.right_shift(mask, np.maximum(index, 0)) & 1) == 1)
+
+
+def subset(part, whole):
+    """Whether every card of ``part`` is in ``whole``."""
+    return (part & whole) == part
+
+
+def suit_cards(masks: np.ndarray, suit):
+    """The cards of ``suit`` (-1: none)."""
+    suit = np.asarray(suit, dtype=INT)
+    return np.where(suit >= 0, masks[np.maximum(suit, 0)], 0)
+
+
+def divide(x, y, span):
+    """``x / y`` rounded down; a zero divisor gives 0 here (the scalar engine reports it)."""
+    y = np.asarray(y)
+    return np.where(y != 0, np.floor_divide(x, np.where(y != 0, y, 1)), 0)
+
+
+def modulo(x, y, span):
+    """``x % y``; a zero divisor gives 0 here (the scalar engine reports it)."""
+    y = np.asarray(y)
+    return np.where(y != 0, np.mod(x, np.where(y != 0, y, 1)), 0)
+
+
+def _seat_bits(mask, seats: int) -> np.ndarray:
+    """(deals, seats) booleans: which seats each mask holds."""
+    return (np.right_shift(np.asarray(mask, dtype=INT)[..., None], np.arange(seats)) & 1) == 1
+
+
+def per_seats(values, mask):
+    """The sum of ``values[seat]`` over the seats of ``mask``."""
+    return np.where(_seat_bits(mask, values.shape[1]), values, 0).sum(axis=1)
+
+
+def won_by(won, mask):
+    """The cards taken by the seats of ``mask``."""
+    return np.bitwise_or.reduce(np.where(_seat_bits(mask, won.shape[1]), won, 0), axis=1)
+
+
+def card_points(points: np.ndarray, cards):
+    """The card points of each set of cards."""
+    cards = np.asarray(cards, dtype=INT)
+    return (((np.right_shift(cards[..., None], np.arange(len(points))) & 1) * points).sum(axis=-1)).astype(INT)
+
+
+def points_of(points: np.ndarray, won, mask):
+    """The card points taken by the seats of ``mask``."""
+    return card_points(points, won_by(won, mask))
+
+
+def lowest_card(cards, key: np.ndarray):
+    """Of each set, the card whose ``key`` is least (-1 for an empty set); ``key`` orders the cards."""
+    cards = np.asarray(cards, dtype=INT)
+    held = (np.right_shift(cards[..., None], np.arange(len(key))) & 1) == 1
+    ranked = np.where(held, key, np.iinfo(INT).max)
+    return np.where(cards != 0, ranked.argmin(axis=-1), -1)
+
+
+def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
+    """The highest-ranking of ``cards``: the one of lowest ``order``, ties to the lower number."""
+    return lowest_card(cards, order * 64 + np.arange(len(order)))
+
+
+def highest(order_key: np.ndarray, cards):
+    """The highest-ranking card of each set (``order_key``: the rank key per card); -1 if empty."""
+    return lowest_card(cards, order_key)
+
+
+def lowest(order_key: np.ndarray, cards):
+    """The lowest-ranking card of each set; -1 if empty."""
+    return lowest_card(cards, -order_key)
+
+
+def suit_of(suits: np.ndarray, card):
+    """The suit of a card; -1 for none."""
+    card = np.asarray(card, dtype=INT)
+    return np.where(card >= 0, suits[np.maximum(card, 0)], -1)
+
+
+def team_of(teams: np.ndarray, seat):
+    """The mask of a seat's fixed team; the empty set for none (-1)."""
+    seat = np.asarray(seat, dtype=INT)
+    return np.where(seat >= 0, teams[np.maximum(seat, 0)], 0)
+
+
+def reduce_min(*values):
+    """``min`` of one per-seat array (over the seats) or of several values (deal by deal)."""
+    if len(values) == 1:
+        return np.asarray(values[0]).min(axis=-1)
+    return np.minimum.reduce(np.broadcast_arrays(*values))
+
+
+def reduce_max(*values):
+    """``max`` of one per-seat array (over the seats) or of several values (deal by deal)."""
+    if len(values) == 1:
+        return np.asarray(values[0]).max(axis=-1)
+    return np.maximum.reduce(np.broadcast_arrays(*values))
+
+
+HELPERS = {
+    "_bit": bit, "_has": has, "_subset": subset, "_suit_cards": suit_cards, "_best": best, "_divide": divide,
+    "_modulo": modulo, "_per_seats": per_seats, "_card_points": card_points, "_points_of": points_of,
+    "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
+}
+"""The scalar helpers that have a batch twin, by the name the generated code calls."""
+
+PLUMBING = {
+    "_b_truth": truth, "_b_where": where, "_b_and": both, "_b_or": either, "_b_not": negate, "_b_in": member,
+    "_b_returned": returned, "_b_kept": kept, "_b_at": at, "_b_table": table, "_b_popcount": popcount,
+    "_b_min": reduce_min, "_b_max": reduce_max, "_b_abs": np.abs,
+}
+"""The helpers the rewriting itself brings in (Python's control flow and builtins, deal by deal)."""

@@ -1,0 +1,106 @@
+"""``BatchState``: many deals of one game held as numpy arrays, one entry per deal.
+
+The fields carry the names of :class:`~rulelang.interpreter.state.State`'s, so that the batch
+twins of the rules (:mod:`rulelang.batch.vectorize`) read them as the rules read a state: a seat
+or a card set is an ``int64`` per deal (a card set a bitmask), a per-seat list an array of shape
+(deals, seats), a deal variable or a counter an array in a dict by name, a string (an option, a
+contract) its code. A construct's slice is a :class:`Part` under the construct's kind; the trick
+slice holds the trick on the table by its length (``trick``), its first card (``led_card``) and
+its mask, and the finished tricks by their number (``trick_winners``). A field the batch state
+does not hold raises :class:`BatchUnsupported` naming it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulelang.batch.vectorize import BatchUnsupported
+
+INT = np.int64
+NONE = -1
+
+
+class Part:
+    """A construct's slice of the batch state: plain arrays as attributes."""
+
+    def __init__(self, kind: str, **fields):
+        self.__dict__["_kind"] = kind
+        self.__dict__.update(fields)
+
+    def __getattr__(self, name: str):
+        raise BatchUnsupported(f"the batch engine does not hold `{self._kind}.{name}` yet")
+
+
+class BatchState:
+    """``n`` deals of ``game`` in lock-step, as arrays (see the module's docstring)."""
+
+    def __init__(self, game, n: int, strings: dict):
+        players, rules = game.num_players, game.definition
+        if game.num_cards > 63:
+            raise BatchUnsupported(f"a pack of {game.num_cards} cards (the batch engine holds up to 63)")
+        self.game, self.n, self.players, self.strings = game, n, players, strings
+        self.rows = np.arange(n)
+        self.scores = np.full((n, players), rules.match.start, dtype=INT)
+        self.deal_number = np.zeros(n, dtype=INT)
+        self.counters = {name: np.full(n, self.code(v), dtype=INT) for name, v in rules.match.counters.items()}
+        self.dealer = np.zeros(n, dtype=INT)
+        self.forehand = np.zeros(n, dtype=INT)
+        self.current = np.full(n, NONE, dtype=INT)
+        self.reset_deal()
+
+    def reset_deal(self) -> None:
+        """The fields a new deal starts afresh, as :meth:`State._reset_deal` sets them."""
+        n, players, game = self.n, self.players, self.game
+        seats = lambda: np.zeros((n, players), dtype=INT)  # noqa: E731 - a fresh per-seat array
+        self.hands, self.won, self.discards, self.deal_delta, self.dealt = seats(), seats(), seats(), seats(), seats()
+        self.stock = np.full(n, game.deck.full_mask, dtype=INT)
+        self.talon = np.zeros(n, dtype=INT)
+        self.out = np.zeros(n, dtype=INT)
+        self.active = np.full(n, (1 << players) - 1, dtype=INT)
+        self.vars = {name: np.full(n, NONE, dtype=INT) for name in game.definition.deal_vars}
+        self.declarer = np.full(n, NONE, dtype=INT)
+        self.contract = np.full(n, NONE, dtype=INT)
+        self.side_mask = np.zeros(n, dtype=INT)
+        self.called = np.full(n, NONE, dtype=INT)
+        self.decisions: dict[int, np.ndarray] = {}
+        self.tricks = Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
+                           led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
+                           taken=seats(), played=np.zeros(n, dtype=INT), trick_winners=np.zeros(n, dtype=INT))
+        self.choose = Part("choose", value=np.full(n, NONE, dtype=INT))
+
+    def __getattr__(self, name: str):
+        raise BatchUnsupported(f"the batch engine does not hold `{name}` yet")
+
+    def code(self, value) -> int:
+        """The int a value is held as: a string by its code, None as -1, a number as it is."""
+        if value is None:
+            return NONE
+        if isinstance(value, str):
+            return self.strings.setdefault(value, len(self.strings))
+        return int(value)
+
+
+def from_states(game, states: list, strings: dict) -> BatchState:
+    """A batch state holding each of ``states`` (scalar states of ``game``) as one deal."""
+    batch = BatchState(game, len(states), strings)
+    for field in ("deal_number", "dealer", "forehand", "current", "stock", "talon", "out", "active", "declarer",
+                  "side_mask", "called"):
+        setattr(batch, field, np.array([getattr(st, field) for st in states], dtype=INT))
+    batch.contract = np.array([batch.code(st.contract) for st in states], dtype=INT)
+    for field in ("scores", "hands", "won", "discards", "deal_delta", "dealt"):
+        setattr(batch, field, np.array([getattr(st, field) for st in states], dtype=INT))
+    batch.vars = {name: np.array([batch.code(st.vars[name]) for st in states], dtype=INT) for name in batch.vars}
+    batch.counters = {name: np.array([batch.code(st.counters[name]) for st in states], dtype=INT)
+                      for name in batch.counters}
+    if hasattr(states[0], "tricks"):
+        parts = [st.tricks for st in states]
+        batch.tricks = Part("tricks", trick=np.array([len(p.trick) for p in parts], dtype=INT),
+                            trick_mask=np.array([p.trick_mask for p in parts], dtype=INT),
+                            led_suit=np.array([p.led_suit for p in parts], dtype=INT),
+                            led_card=np.array([p.trick[0][1] if p.trick else NONE for p in parts], dtype=INT),
+                            taken=np.array([p.taken for p in parts], dtype=INT),
+                            played=np.array([p.played for p in parts], dtype=INT),
+                            trick_winners=np.array([len(p.trick_winners) for p in parts], dtype=INT))
+    if hasattr(states[0], "choose"):
+        batch.choose = Part("choose", value=np.array([batch.code(st.choose.value) for st in states], dtype=INT))
+    return batch
