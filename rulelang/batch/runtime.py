@@ -142,9 +142,24 @@ def lowest_card(cards, key: np.ndarray):
     return np.where(cards != 0, ranked.argmin(axis=-1), -1)
 
 
+def low_bit(cards):
+    """The lowest-numbered card of each set (-1 for an empty set)."""
+    cards = np.asarray(cards, dtype=INT)
+    return np.where(cards != 0, np.bitwise_count((cards & -cards) - 1).astype(INT), -1)
+
+
 def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
-    """The highest-ranking of ``cards``: the one of lowest ``order``, ties to the lower number."""
-    return lowest_card(cards, order * 64 + np.arange(len(order)))
+    """The highest-ranking of ``cards``: the lowest-numbered when they share a suit (a suit's cards are
+    numbered highest first), else the one of lowest ``order``, ties to the lower number."""
+    cards = np.asarray(cards, dtype=INT)
+    low = low_bit(cards)
+    mixed = (cards & ~suit_of_card[np.maximum(low, 0)]) != 0
+    if not mixed.any():
+        return low
+    ranked = lowest_card(cards[mixed], order * 64 + np.arange(len(order)))
+    low = np.broadcast_to(low, cards.shape).copy()
+    low[mixed] = ranked
+    return low
 
 
 def highest(order_key: np.ndarray, cards):

@@ -1,0 +1,156 @@
+"""The batch engine's driver: many single deals of one game, phase by phase, in lock-step.
+
+``BatchRun(game, n, seed).play()`` plays ``n`` one-deal matches of ``game`` with uniformly
+random players — the distribution of :class:`~rulelang.interpreter.agents.RandomAgent` with
+chance sampled uniformly — every deal a row of a :class:`~rulelang.batch.state.BatchState`.
+Each phase is run for all the deals in it by its construct's kernel (:data:`KERNELS`, from
+:mod:`rulelang.batch.kernels` and :mod:`rulelang.batch.tricks`); a phase's ``when`` is worked
+out per deal, and a deal that skips a phase is left alone by its kernel. A phase kind without a
+kernel, a rule without a batch twin or a construct's feature the kernels do not cover raises
+:class:`~rulelang.batch.vectorize.BatchUnsupported` before any deal is played, naming it.
+
+With ``record=True`` every action is also kept per deal with the legal actions of a decision
+(:class:`ActionLog`), so that a test can replay the deals through the scalar engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from rulelang.batch.state import INT, BatchState
+from rulelang.batch.vectorize import BatchCode, BatchUnsupported
+from rulelang.exprcompile import NAME
+
+
+class ActionLog:
+    """Per deal, each action taken with the legal actions as a set of action ids (None at chance)."""
+
+    def __init__(self, n: int):
+        self.steps: list[list[tuple[int, int | None]]] = [[] for _ in range(n)]
+
+    def add(self, rows, actions, legal=None) -> None:
+        """Note ``actions[i]`` for deal ``rows[i]``, with ``legal[i]`` (a mask of action ids) for a decision."""
+        legal_list = [None] * len(rows) if legal is None else [int(x) for x in legal]
+        for row, action, allowed in zip(rows.tolist(), np.asarray(actions).tolist(), legal_list):
+            self.steps[row].append((action, allowed))
+
+
+def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
+    """For each row of the boolean matrix ``choices``, the column of one of its True entries, uniformly."""
+    keys = rng.random(choices.shape)
+    keys[~choices] = -1.0
+    return keys.argmax(axis=1)
+
+
+def pick_bit(rng, masks) -> np.ndarray:
+    """For each non-empty mask, one of its set bits (its index), uniformly: the k-th for a random k."""
+    masks = np.asarray(masks, dtype=INT)
+    chosen = (rng.random(len(masks)) * np.bitwise_count(masks)).astype(INT)
+    for skip in range(int(chosen.max(initial=0))):
+        masks = np.where(chosen > skip, masks & (masks - 1), masks)
+    return np.bitwise_count((masks & -masks) - 1).astype(INT)
+
+
+def mask_columns(masks, width: int) -> np.ndarray:
+    """The boolean matrix of each mask's bits 0 … width-1."""
+    return (np.right_shift(np.asarray(masks, dtype=INT)[:, None], np.arange(width)) & 1) == 1
+
+
+def seats_from(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal, the seats of ``mask`` in the direction of play from ``start`` (padded), and how many."""
+    players, step = run.game.num_players, run.game.definition.step
+    start = np.broadcast_to(np.asarray(start, dtype=INT), (run.n,))
+    candidates = (start[:, None] + np.arange(players) * step) % players
+    keep = (np.right_shift(np.broadcast_to(np.asarray(mask, dtype=INT), (run.n,))[:, None], candidates) & 1) == 1
+    order = np.take_along_axis(candidates, np.argsort(~keep, axis=1, kind="stable"), axis=1)
+    return order, keep.sum(axis=1)
+
+
+class BatchRun:
+    """``n`` one-deal matches of ``game`` played at random in lock-step (see the module's docstring)."""
+
+    def __init__(self, game, n: int, seed: int, record: bool = False):
+        from rulelang.batch.kernels import KERNELS
+        self.game, self.n = game, n
+        self.code = BatchCode(game.definition.code)
+        self.rng = np.random.default_rng(seed)
+        self.state = BatchState(game, n, self.code.strings)
+        self.log = ActionLog(n) if record else None
+        self.kernels = KERNELS
+        self.decided: Counter = Counter()         # (kind, option, seat) → how many deals
+        self.exchanged = np.zeros(game.num_players, dtype=INT)
+        self.forced: Counter = Counter()          # (option, seat) → deals where it was forced
+        self.check()
+
+    def check(self) -> None:
+        """Raise BatchUnsupported for the first phase the batch engine cannot run."""
+        rules = self.game.definition
+        if rules.match.exact is not None:
+            raise BatchUnsupported("an exact finish (`match.exact`)")
+        for phase in rules.phases:
+            kernel = self.kernels.get(phase.kind)
+            if kernel is None:
+                raise BatchUnsupported(f"the phase `{phase.kind}` (no batch kernel yet)")
+            if phase.when is not None:
+                self.code.fn(phase.when)
+            kernel.check(self, phase)
+        for rule in rules.match.after_deal.values():
+            self.code.fn(rule)
+
+    def fn(self, rule):
+        """The batch function of ``rule``."""
+        return self.code.fn(rule)
+
+    def note(self, rows, actions, legal=None) -> None:
+        """Log ``actions`` of deals ``rows`` when recording; ``legal`` (the legal actions as masks of action
+        ids, or a function giving them) at a decision."""
+        if self.log is not None and len(rows):
+            self.log.add(rows, actions, legal() if callable(legal) else legal)
+
+    def tally_decisions(self, kind: str, options: list[str], rows, chosen, seats) -> None:
+        """Count the options chosen (indices into ``options``) by ``seats`` in deals ``rows``."""
+        from rulelang.constructs import construct
+        if not construct(kind).tallied or not len(rows):
+            return
+        players = self.game.num_players
+        counts = np.bincount(np.asarray(chosen) * players + np.asarray(seats), minlength=len(options) * players)
+        for key, count in enumerate(counts.tolist()):
+            if count:
+                self.decided[(kind, options[key // players], key % players)] += count
+
+    def play(self) -> "BatchRun":
+        """Play every deal to its end."""
+        bs, rules, game = self.state, self.game.definition, self.game
+        rows = np.arange(self.n)
+        if rules.first_dealer is None:
+            bs.dealer = self.rng.integers(0, game.num_players, self.n)
+            self.note(rows, bs.dealer + game.seat_base)
+        else:
+            bs.dealer = np.full(self.n, rules.first_dealer, dtype=INT)
+        bs.forehand = (bs.dealer + rules.forehand_offset * rules.step) % game.num_players
+        for phase in rules.phases:
+            live = np.ones(self.n, dtype=bool)
+            if phase.when is not None:
+                live &= np.broadcast_to(self.fn(phase.when)(bs, None) != 0, (self.n,))
+            if live.any():
+                self.kernels[phase.kind].run(self, phase, live)
+        bs.deal_number = bs.deal_number + 1
+        bs.counters = {**bs.counters, **{name: np.broadcast_to(self.fn(rule)(bs, None), (self.n,)).astype(INT)
+                                         for name, rule in rules.match.after_deal.items()}}
+        return self
+
+    def var_text(self, name: str, code: int) -> str:
+        """A deal variable's value held as ``code``, as :meth:`State.var_text` names it."""
+        kind = self.game.definition.deal_vars.get(name)
+        deck = self.game.deck
+        if kind == "cards":
+            return "{" + " ".join(deck.names(code)) + "}" if code else "none"
+        if kind in ("suit", "card"):
+            return (deck.suits if kind == "suit" else deck.cards)[code].name if code >= 0 else "none"
+        if kind != NAME:
+            return str(code)
+        if code < 0:
+            return "none"
+        return next(text for text, held in self.code.strings.items() if held == code)

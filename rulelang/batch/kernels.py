@@ -1,0 +1,265 @@
+"""Batch kernels of the phases before and after trick play: deal, talon, choose, set, exchange,
+decide and score, each doing for every deal in its phase what the construct's runtime does for one.
+
+A kernel is a :class:`Kernel`: ``check(run, phase)`` raises BatchUnsupported for what it does
+not cover (before any deal is played), ``run(run, phase, live)`` plays the phase in the deals
+where ``live`` holds, with uniformly random choices, noting each action in the run's log.
+:data:`KERNELS` maps a phase kind to its kernel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from rulelang.batch.engine import mask_columns, pick_bit, seats_from, uniform_pick
+from rulelang.batch.runtime import popcount
+from rulelang.batch.state import INT
+from rulelang.batch.vectorize import BatchUnsupported
+from rulelang.exprcompile import EvalError
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """How the batch engine runs one phase kind."""
+
+    check: Callable
+    run: Callable
+
+
+def _no_check(run, phase) -> None:
+    """A kernel that covers every form of its phase."""
+
+
+def per_deal(values, n: int) -> np.ndarray:
+    """A rule's value as one int per deal (a constant broadcast)."""
+    return np.broadcast_to(np.asarray(values, dtype=INT), (n,)).copy()
+
+
+def draw(run, rows, population, count: int) -> np.ndarray:
+    """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask."""
+    width = run.game.num_cards
+    keys = run.rng.random((len(rows), width))
+    keys[~mask_columns(population, width)] = 2.0
+    return np.argsort(keys, axis=1)[:, :count]
+
+
+# ---------------------------------------------------------------------- deal, talon, set
+def run_deal(run, phase, live) -> None:
+    """Every seat from forehand gets ``each`` cards in turn, drawn from the stock."""
+    bs, players, step = run.state, run.game.num_players, run.game.definition.step
+    rows = np.flatnonzero(live)
+    count = phase.each * players
+    if (popcount(bs.stock[rows]) < count).any():
+        raise EvalError(f"the deal needs {count} cards but fewer are left", phase.span)
+    cards = draw(run, rows, bs.stock[rows], count)
+    bits = np.left_shift(INT(1), cards)
+    for slot in range(count):
+        seats = (bs.forehand[rows] + (slot // phase.each) * step) % players
+        bs.hands[rows, seats] |= bits[:, slot]
+        bs.dealt[rows, seats] |= bits[:, slot]
+    bs.stock[rows] ^= np.bitwise_or.reduce(bits, axis=1)
+    for slot in range(count):
+        run.note(rows, cards[:, slot])
+
+
+def run_talon(run, phase, live) -> None:
+    """What is left of the stock becomes the talon."""
+    bs = run.state
+    bs.talon = np.where(live, bs.talon | bs.stock, bs.talon)
+    bs.stock = np.where(live, 0, bs.stock)
+
+
+def check_set(run, phase) -> None:
+    run.fn(phase.value)
+
+
+def run_set(run, phase, live) -> None:
+    """The deal variable takes the rule's value."""
+    bs = run.state
+    value = per_deal(run.fn(phase.value)(bs, None), run.n)
+    bs.vars = {**bs.vars, phase.var: np.where(live, value, bs.vars[phase.var])}
+
+
+# ---------------------------------------------------------------------- choose
+def check_choose(run, phase) -> None:
+    for rule in (phase.by, phase.forbid):
+        if rule is not None:
+            run.fn(rule)
+
+
+def _option_codes(run, phase) -> np.ndarray:
+    return np.array([run.state.code(value) for value in phase.values], dtype=INT)
+
+
+def _allowed_options(run, phase, seats) -> np.ndarray:
+    """(deals, options) booleans: the values ``seats`` may choose (``forbid`` asked of each)."""
+    bs, codes = run.state, _option_codes(run, phase)
+    if phase.forbid is None:
+        return np.ones((run.n, len(codes)), dtype=bool)
+    forbid, kept = run.fn(phase.forbid), bs.choose.value
+    allowed = np.empty((run.n, len(codes)), dtype=bool)
+    for index, code in enumerate(codes.tolist()):
+        bs.choose.value = np.full(run.n, code, dtype=INT)
+        allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
+    bs.choose.value = kept
+    return allowed
+
+
+def run_choose(run, phase, live) -> None:
+    """A seat (or chance) chooses one value; a single allowed value is taken without asking."""
+    bs, ids = run.state, run.game.symbol_ids
+    seats = per_deal(run.fn(phase.by)(bs, None), run.n) if phase.by is not None else None
+    allowed = _allowed_options(run, phase, seats if seats is not None else 0)
+    if (live & ~allowed.any(axis=1)).any():
+        raise EvalError(f"nothing left to choose for {phase.var}: `{phase.forbid.text}` forbids every value",
+                        phase.forbid.span)
+    chosen = uniform_pick(run.rng, allowed)
+    asked = live & (allowed.sum(axis=1) > 1)
+    rows = np.flatnonzero(asked)
+    actions = np.array([ids[o] for o in phase.options], dtype=INT)
+    legal = (allowed[rows] * np.left_shift(1, actions - run.game.symbol_base)).sum(axis=1) if len(rows) else []
+    run.note(rows, actions[chosen[rows]], None if phase.by is None else
+             lambda: [int(m) << run.game.symbol_base for m in np.asarray(legal).tolist()])
+    codes = _option_codes(run, phase)
+    bs.vars = {**bs.vars, phase.var: np.where(live, codes[chosen], bs.vars[phase.var])}
+    if phase.by is not None:
+        run.tally_decisions("choose", phase.options, rows, chosen[rows], seats[rows])
+
+
+# ---------------------------------------------------------------------- exchange
+def check_exchange(run, phase) -> None:
+    run.fn(phase.start)
+    if run.game.num_cards > 62:
+        raise BatchUnsupported(f"an exchange in a pack of {run.game.num_cards} cards (up to 62)")
+    if run.game.done_action is None:
+        raise BatchUnsupported("an exchange without a `done` action")
+
+
+def run_exchange(run, phase, live) -> None:
+    """Each active seat in turn from ``start`` discards up to ``max`` cards, then draws as many from the talon."""
+    if phase.max <= 0:
+        return
+    bs, cards = run.state, run.game.num_cards
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    for pos in range(run.game.num_players):
+        turn = live & (pos < count) & (bs.talon != 0)
+        rows = np.flatnonzero(turn)
+        if not len(rows):
+            continue
+        seats = order[rows, pos]
+        discarded = np.zeros(len(rows), dtype=INT)
+        going = np.ones(len(rows), dtype=bool)
+        for _ in range(phase.max):
+            asking = np.flatnonzero(going)
+            if not len(asking):
+                break
+            hands = bs.hands[rows[asking], seats[asking]]
+            picked = pick_bit(run.rng, hands | INT(1) << INT(cards))
+            run.note(rows[asking], np.where(picked == cards, run.game.done_action, picked),
+                     lambda: [int(h) | 1 << run.game.done_action for h in hands.tolist()])
+            done = picked == cards
+            card = np.left_shift(INT(1), np.minimum(picked, cards - 1))
+            play = asking[~done]
+            bits = card[~done]
+            bs.hands[rows[play], seats[play]] ^= bits
+            bs.discards[rows[play], seats[play]] |= bits
+            bs.out[rows[play]] |= bits
+            discarded[play] += 1
+            run.exchanged += np.bincount(seats[play], minlength=run.game.num_players)
+            going[asking[done]] = False
+            full = (discarded >= phase.max) | (discarded >= popcount(bs.talon[rows]))
+            going &= ~full
+        _draw_back(run, rows, seats, discarded)
+
+
+def _draw_back(run, rows, seats, discarded) -> None:
+    """Each seat draws as many cards from the talon as it discarded."""
+    bs = run.state
+    for size in np.unique(discarded[discarded > 0]).tolist():
+        which = np.flatnonzero(discarded == size)
+        drawn = draw(run, rows[which], bs.talon[rows[which]], size)
+        bits = np.bitwise_or.reduce(np.left_shift(INT(1), drawn), axis=1)
+        bs.talon[rows[which]] ^= bits
+        bs.hands[rows[which], seats[which]] |= bits
+        for slot in range(size):
+            run.note(rows[which], drawn[:, slot])
+
+
+# ---------------------------------------------------------------------- decide
+def check_decide(run, phase) -> None:
+    for rule in [phase.start, phase.among, *phase.forbid.values(), *(phase.drop or {}).values()]:
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_decide(run, phase, live) -> None:
+    """Each seat in turn picks an option; a single allowed option is forced; ``leave`` drops the seat."""
+    bs, ids, players = run.state, run.game.symbol_ids, run.game.num_players
+    deciders = bs.active if phase.among is None else bs.active & per_deal(run.fn(phase.among)(bs, None), run.n)
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), deciders)
+    actions = np.array([ids[o] for o in phase.options], dtype=INT)
+    for pos in range(players):
+        turn = live & (pos < count)
+        seats = order[:, pos]
+        allowed = np.ones((run.n, len(phase.options)), dtype=bool)
+        for index, option in enumerate(phase.options):
+            if option in phase.forbid:
+                allowed[:, index] = ~np.broadcast_to(run.fn(phase.forbid[option])(bs, seats) != 0, (run.n,))
+        if (turn & ~allowed.any(axis=1)).any():
+            raise EvalError("a seat has no option left: every option is forbidden", phase.span)
+        chosen = uniform_pick(run.rng, allowed)
+        asked = np.flatnonzero(turn & (allowed.sum(axis=1) > 1))
+        base = run.game.symbol_base
+        legal = (allowed[asked] * np.left_shift(1, actions - base)).sum(axis=1)
+        run.note(asked, actions[chosen[asked]], lambda: [int(m) << base for m in legal.tolist()])
+        run.tally_decisions("decide", phase.options, asked, chosen[asked], seats[asked])
+        forced = np.flatnonzero(turn & (allowed.sum(axis=1) == 1))
+        for key, number in zip(*np.unique(chosen[forced] * players + seats[forced], return_counts=True)):
+            run.forced[(phase.options[key // players], key % players)] += int(number)
+        _leave(run, phase, turn, chosen, seats)
+
+
+def _leave(run, phase, turn, chosen, seats) -> None:
+    """The seats that chose ``leave`` (or an option that drops seats) are no longer active."""
+    bs = run.state
+    for index, option in enumerate(phase.options):
+        took = turn & (chosen == index)
+        if option == phase.leave:
+            bs.active = np.where(took, bs.active & ~np.left_shift(INT(1), seats), bs.active)
+        if phase.drop and option in phase.drop:
+            dropped = per_deal(run.fn(phase.drop[option])(bs, seats), run.n)
+            bs.active = np.where(took, bs.active & ~dropped, bs.active)
+
+
+# ---------------------------------------------------------------------- score
+def check_score(run, phase) -> None:
+    run.fn(phase.each)
+    run.fn(phase.add)
+
+
+def run_score(run, phase, live) -> None:
+    """Each seat of ``each`` adds the rule's amount to its score."""
+    bs = run.state
+    seats = per_deal(run.fn(phase.each)(bs, None), run.n)
+    add = run.fn(phase.add)
+    deltas = np.zeros_like(bs.deal_delta)
+    for seat in range(run.game.num_players):
+        scored = live & (np.right_shift(seats, seat) & 1 == 1)
+        deltas[:, seat] = np.where(scored, per_deal(add(bs, seat), run.n), 0)
+    bs.deal_delta = bs.deal_delta + deltas
+    bs.scores = bs.scores + deltas
+
+
+def _kernels() -> dict:
+    from rulelang.batch.tricks import check_tricks, run_tricks
+    return {"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
+            "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
+            "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}
+
+
+KERNELS = _kernels()
+"""The batch kernel of each phase kind that has one."""

@@ -1,0 +1,137 @@
+"""The batch kernel of trick play: every deal in the phase plays one card a step, in lock-step.
+
+What :class:`~rulelang.constructs.tricks.Tricks` does for one deal, done for all: the leader is
+the phase's ``lead`` rule, each seat plays a card of the batch twin of the rule set's ``allowed``
+function (heading the trick when ``head`` says so: the cards that would win it as it stands, by
+the twin of ``winner``), the trick's winner takes it and leads the next, until the winner's hand
+is empty. A seat alone among the players takes every trick when ``alone: takes_all``.
+Contract-specific trick rules, trick calls and constructs that watch finished tricks are not
+covered yet (``check_tricks`` says so).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulelang.batch.engine import pick_bit, seats_from
+from rulelang.batch.kernels import per_deal
+from rulelang.batch.runtime import popcount
+from rulelang.batch.state import INT, NONE
+from rulelang.batch.vectorize import BatchUnsupported
+from rulelang.exprcompile import EvalError
+
+
+def check_tricks(run, phase) -> None:
+    """Raise BatchUnsupported for trick rules the kernel does not cover."""
+    if phase.by_contract or phase.lead_by_contract:
+        raise BatchUnsupported("trick rules of their own in a contract (`contracts.NAME.tricks`)")
+    if phase.rules.calls:
+        raise BatchUnsupported("calls during trick play (`tricks.calls`)")
+    if run.game.trick_watchers:
+        watchers = ", ".join(found.kind for found in run.game.trick_watchers)
+        raise BatchUnsupported(f"a construct that follows each finished trick ({watchers})")
+    for rule in (phase.among, phase.lead, phase.rules.allowed, phase.rules.winner):
+        run.fn(rule)
+
+
+def run_tricks(run, phase, live) -> None:
+    """Play every trick of the deals in ``live``."""
+    bs, players = run.state, run.game.num_players
+    among = per_deal(run.fn(phase.among)(bs, None), run.n)
+    part = bs.tricks
+    part.among = among
+    live = live & (among != 0)
+    alone = live & (popcount(among) == 1)
+    if phase.alone == "takes_all" and alone.any():
+        _takes_all(bs, np.flatnonzero(alone), among)
+        live &= ~alone
+    lead = per_deal(run.fn(phase.lead)(bs, None), run.n)
+    order, count = seats_from(run, lead, among)
+    playing = live & (bs.hands[np.arange(run.n), order[:, 0]] != 0)
+    allowed, winner = run.fn(phase.rules.allowed), run.fn(phase.rules.winner)
+    seats_in_trick = np.zeros((run.n, players), dtype=INT)
+    cards_in_trick = np.zeros((run.n, players), dtype=INT)
+    bs.current = np.where(live, order[:, 0], bs.current)
+    while playing.any():
+        for position in range(players):
+            turn = playing & (position < count)
+            if not turn.any():
+                continue
+            seats = order[:, position]
+            bs.current = np.where(turn, seats, bs.current)
+            legal = per_deal(allowed(bs, seats), run.n)
+            if phase.rules.head:
+                legal = _headed(run, winner, legal, seats, turn)
+            rows = np.flatnonzero(turn)
+            cards = pick_bit(run.rng, legal[rows])
+            run.note(rows, cards, legal[rows])
+            _play(run, rows, seats[rows], cards)
+            seats_in_trick[rows, position] = seats[rows]
+            cards_in_trick[rows, position] = cards
+        order, count, playing = _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order)
+
+
+def _takes_all(bs, rows, among) -> None:
+    """A seat alone takes every trick without play: its hand counts as tricks taken."""
+    seats = np.log2(among[rows]).astype(INT)
+    bs.tricks.taken[rows, seats] = popcount(bs.hands[rows, seats])
+    bs.won[rows, seats] |= bs.hands[rows, seats]
+    bs.hands[rows, seats] = 0
+
+
+def _play(run, rows, seats, cards) -> None:
+    """The cards leave the hands and go on the table."""
+    bs, part = run.state, run.state.tricks
+    bits = np.left_shift(INT(1), cards)
+    bs.hands[rows, seats] ^= bits
+    leading = part.trick[rows] == 0
+    suits = np.asarray(run.game.card_suits, dtype=INT)[cards]
+    part.led_suit[rows] = np.where(leading, suits, part.led_suit[rows])
+    part.led_card[rows] = np.where(leading, cards, part.led_card[rows])
+    part.trick_mask[rows] |= bits
+    part.trick[rows] += 1
+
+
+def _headed(run, winner, legal, seats, turn) -> np.ndarray:
+    """The cards of ``legal`` that would win the trick as it stands, where the trick is begun and any would."""
+    bs, part = run.state, run.state.tricks
+    following = turn & (part.trick > 0)
+    if not following.any():
+        return legal
+    mask, trick, heads = part.trick_mask.copy(), part.trick.copy(), np.zeros(run.n, dtype=INT)
+    try:
+        part.trick = trick + 1
+        for card in range(run.game.num_cards):
+            bit = INT(1) << INT(card)
+            holding = following & (legal & bit != 0)
+            if not holding.any():
+                continue
+            part.trick_mask = mask | bit
+            won = per_deal(winner(bs, None), run.n)
+            heads |= np.where(holding & (won == card), bit, 0)
+    finally:
+        part.trick_mask, part.trick = mask, trick
+    return np.where(following & (heads != 0), heads, legal)
+
+
+def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
+    """Give each full trick to its winner, who leads the next; a deal ends when the winner's hand is empty."""
+    bs, part = run.state, run.state.tricks
+    best = per_deal(winner(bs, None), run.n)
+    rows = np.flatnonzero(playing)
+    found = cards_in_trick[rows] == best[rows, None]
+    found &= np.arange(found.shape[1]) < count[rows, None]
+    if not found.any(axis=1).all():
+        raise EvalError("no win rule applies to a trick", run.game.definition.phases[0].span)
+    seats = seats_in_trick[rows, found.argmax(axis=1)]
+    part.taken[rows, seats] += 1
+    bs.won[rows, seats] |= part.trick_mask[rows]
+    part.played[rows] |= part.trick_mask[rows]
+    part.trick_winners[rows] += 1
+    part.trick[rows], part.trick_mask[rows], part.led_suit[rows], part.led_card[rows] = 0, 0, NONE, NONE
+    leaders = order[:, 0].copy()
+    leaders[rows] = seats
+    order, count = seats_from(run, leaders, part.among)
+    still = playing.copy()
+    still[rows] = bs.hands[rows, seats] != 0
+    return order, count, still
