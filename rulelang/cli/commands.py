@@ -142,6 +142,9 @@ def register_variant_tools(sub) -> None:
                    help="processes to share the deals (default 1); the numbers do not depend on K")
     p.add_argument("--report", metavar="FILE.html",
                    help="also write a self-contained HTML report with plots (extra rulelang[report])")
+    p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
+                   help="batch: random single deals in lock-step as numpy arrays, many times faster (extra "
+                        "rulelang[batch]); a game it cannot run yet falls back to scalar, with a note")
     add_backend(p)
     p.set_defaults(handler=cmd_simulate)
 
@@ -293,4 +296,4 @@ def cmd_simulate(args) -> int:
     """Agents play many deals; print the statistics (and with ``--report``, write the HTML report)."""
     from rulelang.cli.simulate import simulate_command
     return simulate_command(args.game, args.deals, args.seed, args.json, args.compare, args.matches, args.agents,
-                            args.jobs, args.backend, args.address, args.report)
+                            args.jobs, args.backend, args.address, args.report, args.engine)

@@ -207,18 +207,23 @@ def play_whole_match(game, seed: int, tally: Tally, agents: str | None = None) -
 
 
 def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agents: str = DEFAULT_AGENTS,
-             jobs: int = 1, backend: str = "local", address: str | None = None) -> Tally:
+             jobs: int = 1, backend: str = "local", address: str | None = None, engine: str = "scalar") -> Tally:
     """Statistics of ``deals`` single deals and ``matches`` whole matches of game ``ref``, played by ``agents``.
 
     With ``jobs`` > 1 (or ``backend="ray"``) the deals and matches are shared out in chunks
     to other processes (see :mod:`rulelang.cli.backend`); deal ``i`` is always played from
     seed ``seed + i``, so the numbers do not depend on where they were played.
-    ``progress(k)`` is told each time ``k`` more deals or matches are done.
+    ``progress(k)`` is told each time ``k`` more deals or matches are done. With ``engine="batch"``
+    the single deals are played at random by the batch engine (:mod:`rulelang.batch.tally`; it
+    raises BatchUnsupported for a game it cannot run) and the whole matches by the scalar engine.
     """
     from rulelang.cli.backend import run_tasks
     games = _load(ref)
     tally = Tally(games[0].name, [games[0].seat_name(s) for s in range(games[0].num_players)])
     spread = backend != "local" or jobs > 1
+    if engine == "batch":
+        _simulate_batch(ref, games[0], deals, seed, tally, progress, (jobs, backend, address))
+        deals = 0
     chunks = _chunks(deals, matches, max(jobs, 2) if spread else 1)
     if spread:
         results = run_tasks(_chunk_task, [(ref, chunk, seed, agents) for chunk in chunks], jobs, backend, address)
@@ -229,6 +234,32 @@ def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agent
         if progress:
             progress(chunk[2] - chunk[1])
     return tally
+
+
+def _simulate_batch(ref: str, game, deals: int, seed: int, tally: Tally, progress, where: tuple) -> None:
+    """Add ``deals`` random single deals played by the batch engine to ``tally``, block by block."""
+    from rulelang.batch.engine import BatchRun
+    from rulelang.batch.tally import blocks
+    from rulelang.cli.backend import run_tasks
+    BatchRun(game, 1, seed=0)                     # a game the batch engine cannot run fails before any deal
+    jobs, backend, address = where
+    tasks = [(ref, seed, block, size) for block, size in blocks(deals)]
+    if jobs > 1 or backend != "local":
+        results = run_tasks(_batch_task, tasks, jobs, backend, address)
+    else:
+        results = (_batch_task(*task) for task in tasks)
+    for (_, _, _, size), result in zip(tasks, results):
+        tally.merge(result)
+        if progress:
+            progress(size)
+
+
+def _batch_task(ref: str, seed: int, block: int, size: int) -> Tally:
+    """One block of batch deals, the game loaded once per process."""
+    from rulelang.batch.tally import play_block
+    if ref not in _WORKER_GAMES:
+        _WORKER_GAMES[ref] = _load(ref)
+    return play_block(_WORKER_GAMES[ref][0], seed, block, size)
 
 
 CHUNK = 250              # at most this many deals (or matches) per chunk of work
@@ -354,12 +385,15 @@ def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> Non
 # ---------------------------------------------------------------------- the command
 def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, compare: str | None,
                      matches: int | None, agents: str | None = None, jobs: int = 1, backend: str = "local",
-                     address: str | None = None, report: str | None = None) -> int:
+                     address: str | None = None, report: str | None = None, engine: str = "scalar") -> int:
     """Run the simulation(s) and print the table or JSON; with ``report``, also write the HTML report there."""
-    from rulelang.cli.commands import check_jobs
+    from rulelang.cli.commands import UsageError, check_jobs
     check_jobs(jobs)
     seed = random.randrange(1_000_000) if seed is None else seed
-    agents = agents or DEFAULT_AGENTS
+    if engine == "batch" and agents not in (None, "random"):
+        raise UsageError(f"--engine batch plays random players only; leave out --agents {agents} "
+                         "or use --engine scalar")
+    agents = agents or ("random" if engine == "batch" else DEFAULT_AGENTS)
     if report:
         from rulelang.cli.report import check_report_target
         check_report_target(report)
@@ -367,18 +401,39 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
     refs = [ref] + ([compare] if compare else [])
     for r in refs[1:]:
         _load(r)                                  # a --compare game that does not load fails before any deal
-    where = {"jobs": jobs, "backend": backend, "address": address}
+    where = {"jobs": jobs, "backend": backend, "address": address, "engine": _engine(refs, engine)}
     results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents,
                        where=where)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
-        output.print_json({"seed": seed, "matches": matches, "agents": agents, **payload})
+        output.print_json({"seed": seed, "matches": matches, "agents": agents, "engine": where["engine"],
+                           **payload})
     else:
         print_table(results, seed, agents)
     if report:
         from rulelang.cli.report import write_report
         write_report(report, results, {"seed": seed, "matches": matches, "agents": agents})
     return 0
+
+
+def _engine(refs: list[str], engine: str) -> str:
+    """``engine``, or ``scalar`` with a note on stderr when the batch engine cannot run one of the games."""
+    if engine != "batch":
+        return engine
+    try:
+        from rulelang.batch.engine import BatchRun
+        from rulelang.batch.vectorize import BatchUnsupported
+    except ImportError:
+        from rulelang.cli.commands import UsageError
+        raise UsageError("--engine batch needs numpy 2: pip install 'rulelang[batch]'") from None
+    for ref in refs:
+        try:
+            BatchRun(_load(ref)[0], 1, seed=0)
+        except BatchUnsupported as why:
+            print(f"rulelang: the batch engine cannot run {ref} yet: {why}; the scalar engine plays its deals",
+                  file=sys.stderr)
+            return "scalar"
+    return "batch"
 
 
 def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None,

@@ -1,0 +1,75 @@
+"""``rulelang simulate --engine batch``: the same statistics as the scalar engine's random players,
+from the batch engine; a game it cannot run falls back to the scalar engine with a note."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from rulelang.batch.tally import BLOCK  # noqa: E402
+from rulelang.cli.main import main  # noqa: E402
+from rulelang.cli.simulate import simulate  # noqa: E402
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+DEALS = 20_000
+
+
+@pytest.fixture(scope="module")
+def batch_stats():
+    return simulate("zwanzig-ab", DEALS, 0, 11, agents="random", engine="batch").to_json()
+
+
+def within(value: float, exact: float, variance: float) -> bool:
+    return abs(value - exact) <= 4 * (variance / DEALS) ** 0.5
+
+
+def test_batch_deals_have_the_exact_random_play_shares(batch_stats):
+    """As tests/test_simulate.py checks the scalar engine: trumps a quarter each, two cards exchanged
+    on average, a seat passing in 9 deals of 32."""
+    assert batch_stats["deals"] == DEALS
+    assert all(within(batch_stats["vars"]["trump"][s], 1 / 4, 3 / 16) for s in ("clubs", "spades", "hearts", "diamonds"))
+    assert all(within(mean, 2.0, 4 / 3) for mean in batch_stats["cards_exchanged"].values())
+    passes = batch_stats["decisions"]["decide pass"]
+    assert all(within(share, 9 / 32, 9 / 32 * 23 / 32) for share in passes.values())
+    plays = batch_stats["decisions"]["decide play"]
+    assert all(abs(plays[s] + passes[s] - 1) < 1e-3 for s in plays)
+
+
+def test_batch_scores_agree_with_the_scalar_engine_within_their_intervals(batch_stats):
+    scalar = simulate("zwanzig-ab", 1500, 0, 3, agents="random").to_json()
+    for seat, change in batch_stats["score_change"].items():
+        assert abs(change - scalar["score_change"][seat]) < 0.35
+    assert abs(batch_stats["no_trick_share"] - scalar["no_trick_share"]) < 0.05
+
+
+def test_the_numbers_do_not_depend_on_how_many_processes_share_the_blocks(capsys):
+    deals = str(BLOCK + 500)
+    argv = ("simulate", "zwanzig-ab", "--engine", "batch", "--deals", deals, "--matches", "0", "--seed", "4", "--json")
+    one = run(capsys, *argv, "--jobs", "1")
+    two = run(capsys, *argv, "--jobs", "2")
+    assert one[0] == two[0] == 0
+    assert json.loads(one[1]) == json.loads(two[1])
+    assert json.loads(one[1])["engine"] == "batch" and json.loads(one[1])["agents"] == "random"
+
+
+def test_a_game_the_batch_engine_cannot_run_falls_back_with_a_note(capsys):
+    code, out, err = run(capsys, "simulate", "hearts", "--engine", "batch", "--deals", "20", "--matches", "0",
+                         "--seed", "1", "--json")
+    assert code == 0
+    assert "the batch engine cannot run hearts yet: the phase `passing`" in err
+    assert json.loads(out)["engine"] == "scalar" and json.loads(out)["deals"] == 20
+
+
+def test_the_batch_engine_plays_random_players_only(capsys):
+    code, _, err = run(capsys, "simulate", "zwanzig-ab", "--engine", "batch", "--agents", "heuristic")
+    assert code != 0
+    assert "--engine batch plays random players only" in err
