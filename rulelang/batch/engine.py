@@ -87,8 +87,6 @@ class BatchRun:
     def check(self) -> None:
         """Raise BatchUnsupported for the first phase the batch engine cannot run."""
         rules = self.game.definition
-        if rules.match.exact is not None:
-            raise BatchUnsupported("an exact finish (`match.exact`)")
         for phase in rules.phases:
             kernel = self.kernels.get(phase.kind)
             if kernel is None:

@@ -241,14 +241,17 @@ def check_score(run, phase) -> None:
 
 
 def run_score(run, phase, live) -> None:
-    """Each seat of ``each`` adds the rule's amount to its score."""
+    """Each seat of ``each`` adds the rule's amount to its score (not below an exact finish it would overshoot)."""
     bs = run.state
     seats = per_deal(run.fn(phase.each)(bs, None), run.n)
-    add = run.fn(phase.add)
+    add, exact = run.fn(phase.add), run.game.definition.match.exact
     deltas = np.zeros_like(bs.deal_delta)
     for seat in range(run.game.num_players):
         scored = live & (np.right_shift(seats, seat) & 1 == 1)
         deltas[:, seat] = np.where(scored, per_deal(add(bs, seat), run.n), 0)
+    if exact is not None:
+        overshoot = (deltas != 0) & (bs.scores + deltas < exact) & (exact <= bs.scores)
+        deltas = np.where(overshoot, 0, deltas)
     bs.deal_delta = bs.deal_delta + deltas
     bs.scores = bs.scores + deltas
 

@@ -184,6 +184,78 @@ def team_of(teams: np.ndarray, seat):
     return np.where(seat >= 0, teams[np.maximum(seat, 0)], 0)
 
 
+def _per_deal(bs, value) -> np.ndarray:
+    return np.broadcast_to(np.asarray(value, dtype=INT), (bs.n,))
+
+
+def _seat_holding(hands, cards):
+    """The first seat whose set of ``hands`` holds every card of ``cards`` (-1: none, or no cards)."""
+    cards = np.asarray(cards, dtype=INT)[..., None]
+    holds = ((hands & cards) == cards) & (cards != 0)
+    return np.where(holds.any(axis=1), holds.argmax(axis=1), -1)
+
+
+def holder(bs, cards):
+    """The seat that was dealt every card of the set, or -1."""
+    return _seat_holding(bs.dealt, _per_deal(bs, cards))
+
+
+def holding(bs, cards):
+    """The seat that holds every card of the set now, or -1."""
+    return _seat_holding(bs.hands, _per_deal(bs, cards))
+
+
+def trick_of(bs, card):
+    """The number of the finished trick a card fell in, or 0."""
+    card = _per_deal(bs, card)
+    return np.where(card >= 0, bs.tricks.trick_of_card[bs.rows, np.maximum(card, 0)], 0)
+
+
+def taken_by(bs, card):
+    """The seat that won the trick a card fell in, or -1."""
+    number = trick_of(bs, card)
+    return np.where(number > 0, bs.tricks.winners[bs.rows, np.maximum(number - 1, 0)], -1)
+
+
+def played_by(bs, card):
+    """The seat that played a card (in a finished trick), or -1."""
+    card = _per_deal(bs, card)
+    return np.where(card >= 0, bs.tricks.played_by_card[bs.rows, np.maximum(card, 0)], -1)
+
+
+def winning_card(bs, number):
+    """The card that won trick ``number`` (from 1), or -1."""
+    number = _per_deal(bs, number)
+    finished = (number > 0) & (number <= bs.tricks.trick_winners)
+    return np.where(finished, bs.tricks.winning_cards[bs.rows, np.clip(number - 1, 0, None)], -1)
+
+
+def first_trick_won(bs, seats):
+    """The number (from 1) of the first finished trick a seat of ``seats`` took, or 0."""
+    part = bs.tricks
+    seats = _per_deal(bs, seats)
+    finished = np.arange(part.winners.shape[1]) < part.trick_winners[:, None]
+    took = finished & ((np.right_shift(seats[:, None], np.maximum(part.winners, 0)) & 1) == 1)
+    return np.where(took.any(axis=1), took.argmax(axis=1) + 1, 0)
+
+
+def defenders(bs, seats):
+    """The seats against the declarers: those in the deal (or all ``seats``) outside the declarers' side."""
+    among = bs.tricks.among
+    return np.where(among != 0, among & ~bs.side_mask, seats & ~bs.side_mask)
+
+
+def discarded(bs, seats):
+    """The cards the seats of ``seats`` discarded face down this deal."""
+    return won_by(bs.discards, _per_deal(bs, seats))
+
+
+def bids_of(bs, seats):
+    """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
+    said = bs.bids.said
+    return per_seats(np.where(said > 0, said, 0), _per_deal(bs, seats))
+
+
 def reduce_min(*values):
     """``min`` of one per-seat array (over the seats) or of several values (deal by deal)."""
     if len(values) == 1:
@@ -202,6 +274,9 @@ HELPERS = {
     "_bit": bit, "_has": has, "_subset": subset, "_suit_cards": suit_cards, "_best": best, "_divide": divide,
     "_modulo": modulo, "_per_seats": per_seats, "_card_points": card_points, "_points_of": points_of,
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
+    "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
+    "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
+    "_discarded": discarded, "_bids_of": bids_of,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
 

@@ -63,10 +63,10 @@ class BatchState:
         self.side_mask = np.zeros(n, dtype=INT)
         self.called = np.full(n, NONE, dtype=INT)
         self.decisions: dict[int, np.ndarray] = {}
-        self.tricks = Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
-                           led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
-                           taken=seats(), played=np.zeros(n, dtype=INT), trick_winners=np.zeros(n, dtype=INT))
+        self.tricks = tricks_part(n, players, game.num_cards)
         self.choose = Part("choose", value=np.full(n, NONE, dtype=INT))
+        self.passing = Part("passing", received=seats(), passed=seats())
+        self.bids = Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT))
 
     def __getattr__(self, name: str):
         raise BatchUnsupported(f"the batch engine does not hold `{name}` yet")
@@ -78,6 +78,18 @@ class BatchState:
         if isinstance(value, str):
             return self.strings.setdefault(value, len(self.strings))
         return int(value)
+
+
+def tricks_part(n: int, players: int, cards: int) -> Part:
+    """The trick slice of ``n`` deals before play: the trick on the table (its length, mask, led suit and
+    card), tricks taken per seat, and per card its finished trick's number and who played it, per trick
+    its winner and winning card."""
+    return Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
+                led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
+                taken=np.zeros((n, players), dtype=INT), played=np.zeros(n, dtype=INT),
+                trick_winners=np.zeros(n, dtype=INT), among=np.zeros(n, dtype=INT),
+                trick_of_card=np.zeros((n, cards), dtype=INT), played_by_card=np.full((n, cards), NONE, dtype=INT),
+                winners=np.full((n, cards), NONE, dtype=INT), winning_cards=np.full((n, cards), NONE, dtype=INT))
 
 
 def from_states(game, states: list, strings: dict) -> BatchState:
@@ -93,14 +105,27 @@ def from_states(game, states: list, strings: dict) -> BatchState:
     batch.counters = {name: np.array([batch.code(st.counters[name]) for st in states], dtype=INT)
                       for name in batch.counters}
     if hasattr(states[0], "tricks"):
-        parts = [st.tricks for st in states]
-        batch.tricks = Part("tricks", trick=np.array([len(p.trick) for p in parts], dtype=INT),
-                            trick_mask=np.array([p.trick_mask for p in parts], dtype=INT),
-                            led_suit=np.array([p.led_suit for p in parts], dtype=INT),
-                            led_card=np.array([p.trick[0][1] if p.trick else NONE for p in parts], dtype=INT),
-                            taken=np.array([p.taken for p in parts], dtype=INT),
-                            played=np.array([p.played for p in parts], dtype=INT),
-                            trick_winners=np.array([len(p.trick_winners) for p in parts], dtype=INT))
+        _pack_tricks(batch, [st.tricks for st in states])
+    if hasattr(states[0], "bids"):
+        batch.bids.said = np.array([st.bids.said for st in states], dtype=INT)
+        batch.bids.number = np.array([st.bids.number for st in states], dtype=INT)
+    if hasattr(states[0], "passing"):
+        batch.passing = Part("passing", received=np.array([st.passing.received for st in states], dtype=INT),
+                             passed=np.array([st.passing.passed for st in states], dtype=INT))
     if hasattr(states[0], "choose"):
         batch.choose = Part("choose", value=np.array([batch.code(st.choose.value) for st in states], dtype=INT))
     return batch
+
+
+def _pack_tricks(batch: BatchState, parts: list) -> None:
+    """The trick slices of scalar states, as the batch state holds them."""
+    t = batch.tricks
+    for row, part in enumerate(parts):
+        t.trick[row], t.trick_mask[row], t.led_suit[row] = len(part.trick), part.trick_mask, part.led_suit
+        t.led_card[row] = part.trick[0][1] if part.trick else NONE
+        t.taken[row], t.played[row], t.among[row] = part.taken, part.played, part.among
+        t.trick_winners[row] = len(part.trick_winners)
+        for number, (plays, (winner, card)) in enumerate(zip(part.finished, part.trick_winners), start=1):
+            t.winners[row, number - 1], t.winning_cards[row, number - 1] = winner, card
+            for seat, played in plays:
+                t.trick_of_card[row, played], t.played_by_card[row, played] = number, seat

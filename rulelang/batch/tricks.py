@@ -124,6 +124,7 @@ def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
     if not found.any(axis=1).all():
         raise EvalError("no win rule applies to a trick", run.game.definition.phases[0].span)
     seats = seats_in_trick[rows, found.argmax(axis=1)]
+    _note_trick(part, rows, seats, best[rows], seats_in_trick[rows], cards_in_trick[rows], count[rows])
     part.taken[rows, seats] += 1
     bs.won[rows, seats] |= part.trick_mask[rows]
     part.played[rows] |= part.trick_mask[rows]
@@ -135,3 +136,14 @@ def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
     still = playing.copy()
     still[rows] = bs.hands[rows, seats] != 0
     return order, count, still
+
+
+def _note_trick(part, rows, winners, best, seats, cards, count) -> None:
+    """Keep the finished trick's winner and winning card, and each of its cards' trick and player."""
+    number = part.trick_winners[rows]
+    part.winners[rows, number] = winners
+    part.winning_cards[rows, number] = best
+    for position in range(seats.shape[1]):
+        placed = position < count
+        part.trick_of_card[rows[placed], cards[placed, position]] = number[placed] + 1
+        part.played_by_card[rows[placed], cards[placed, position]] = seats[placed, position]

@@ -139,6 +139,11 @@ class _Expressions(ast.NodeTransformer):
             raise _Unsupported(f"the helper `{func.id}` (no batch twin yet)")
         return ast.Call(func, args, [])
 
+    def visit_Attribute(self, node):
+        if node.attr == "calls" or node.attr == "scored_items":
+            raise _Unsupported(f"`{ast.unparse(node)}`")
+        return self.generic_visit(node)
+
 
 def _is_field(node, attr: str) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == attr
