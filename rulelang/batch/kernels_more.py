@@ -1,0 +1,110 @@
+"""Batch kernels of turn_up, bids and passing (see :mod:`rulelang.batch.kernels` for the form)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulelang.batch.engine import pick_bit, seats_from, uniform_pick
+from rulelang.batch.kernels import draw, per_deal
+from rulelang.batch.state import INT
+from rulelang.exprcompile import EvalError
+
+
+# ---------------------------------------------------------------------- turn_up
+def run_turn_up(run, phase, live) -> None:
+    """Chance turns up one card of the stock into the deal variable, out of play for the deal."""
+    bs = run.state
+    rows = np.flatnonzero(live)
+    if (bs.stock[rows] == 0).any():
+        raise EvalError(f"there is no card left to turn up for `{phase.var}`", phase.span)
+    card = draw(run, rows, bs.stock[rows], 1)[:, 0]
+    bs.stock[rows] ^= np.left_shift(INT(1), card)
+    turned = bs.vars[phase.var].copy()
+    turned[rows] = card
+    bs.vars = {**bs.vars, phase.var: turned}
+    run.note(rows, card)
+
+
+# ---------------------------------------------------------------------- bids
+def check_bids(run, phase) -> None:
+    for rule in (phase.start, phase.forbid):
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_bids(run, phase, live) -> None:
+    """Each active seat in turn from ``start`` bids a number from ``low`` to ``high`` that ``forbid`` allows."""
+    bs, ids = run.state, run.game.symbol_ids
+    numbers = list(range(phase.low, phase.high + 1))
+    actions = np.array([ids[str(n)] for n in numbers], dtype=INT)
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    for pos in range(run.game.num_players):
+        turn = live & (pos < count)
+        rows = np.flatnonzero(turn)
+        if not len(rows):
+            continue
+        seats = order[:, pos]
+        allowed = _allowed_numbers(run, phase, numbers, seats)
+        if (~allowed[rows].any(axis=1)).any():
+            raise EvalError(f"a seat has no number left to bid: `{phase.forbid.text}` forbids them all",
+                            phase.forbid.span)
+        chosen = uniform_pick(run.rng, allowed[rows])
+        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
+            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        bs.bids.said[rows, seats[rows]] = np.asarray(numbers, dtype=INT)[chosen]
+        run.tally_decisions("bids", [str(n) for n in numbers], rows, chosen, seats[rows])
+
+
+def _allowed_numbers(run, phase, numbers: list[int], seats) -> np.ndarray:
+    """(deals, numbers) booleans: the numbers each deal's seat may bid now."""
+    bs = run.state
+    allowed = np.ones((run.n, len(numbers)), dtype=bool)
+    if phase.forbid is None:
+        return allowed
+    forbid, kept = run.fn(phase.forbid), bs.bids.number
+    for index, number in enumerate(numbers):
+        bs.bids.number = np.full(run.n, number, dtype=INT)
+        allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
+    bs.bids.number = kept
+    return allowed
+
+
+# ---------------------------------------------------------------------- passing
+def check_passing(run, phase) -> None:
+    for rule in (phase.start, phase.to):
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_passing(run, phase, live) -> None:
+    """Each active seat with cards picks ``count`` of them, one at a time; then each seat's go to its target."""
+    if phase.count <= 0:
+        return
+    bs, players = run.state, run.game.num_players
+    start = bs.forehand if phase.start is None else per_deal(run.fn(phase.start)(bs, None), run.n)
+    holding = sum(np.where(bs.hands[:, s] != 0, 1 << s, 0) for s in range(players))
+    order, count = seats_from(run, start, bs.active & holding)
+    targets = np.stack([per_deal(run.fn(phase.to)(bs, s), run.n) for s in range(players)], axis=1)
+    in_order = (np.right_shift((bs.active & holding)[:, None], np.arange(players)) & 1) == 1
+    if (live[:, None] & in_order & ((targets < 0) | (targets >= players))).any():
+        raise EvalError(f"a seat passes to no seat: `{phase.to.text}` gives none", phase.to.span)
+    waiting = np.zeros((run.n, players), dtype=INT)
+    for pos in range(players):
+        for _ in range(phase.count):
+            rows = np.flatnonzero(live & (pos < count))
+            seats = order[rows, pos]
+            hands = bs.hands[rows, seats]
+            rows, seats, hands = rows[hands != 0], seats[hands != 0], hands[hands != 0]
+            if not len(rows):
+                break
+            cards = pick_bit(run.rng, hands)
+            run.note(rows, cards, hands)
+            bits = np.left_shift(INT(1), cards)
+            bs.hands[rows, seats] ^= bits
+            waiting[rows, seats] |= bits
+    waiting = np.where(live[:, None], waiting, 0)
+    for seat in range(players):
+        target = np.clip(targets[:, seat], 0, players - 1)
+        bs.hands[bs.rows, target] |= waiting[:, seat]
+        bs.passing.received[bs.rows, target] |= waiting[:, seat]
+        bs.passing.passed[:, seat] |= waiting[:, seat]
