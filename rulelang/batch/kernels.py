@@ -257,10 +257,12 @@ def run_score(run, phase, live) -> None:
 
 
 def _kernels() -> dict:
-    from rulelang.batch.kernels_more import check_bids, check_passing, run_bids, run_passing, run_turn_up
+    from rulelang.batch.kernels_more import check_bids, check_passing, check_pick, check_take_up, run_bids, \
+        run_passing, run_pick, run_take_up, run_turn_up
     from rulelang.batch.tricks import check_tricks, run_tricks
     return {"turn_up": Kernel(_no_check, run_turn_up), "bids": Kernel(check_bids, run_bids),
-            "passing": Kernel(check_passing, run_passing),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "passing": Kernel(check_passing, run_passing), "pick": Kernel(check_pick, run_pick),
+            "take_up": Kernel(check_take_up, run_take_up),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
             "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
             "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}

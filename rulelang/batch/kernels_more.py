@@ -19,6 +19,7 @@ def run_turn_up(run, phase, live) -> None:
         raise EvalError(f"there is no card left to turn up for `{phase.var}`", phase.span)
     card = draw(run, rows, bs.stock[rows], 1)[:, 0]
     bs.stock[rows] ^= np.left_shift(INT(1), card)
+    bs.turn_up.cards[rows] |= np.left_shift(INT(1), card)
     turned = bs.vars[phase.var].copy()
     turned[rows] = card
     bs.vars = {**bs.vars, phase.var: turned}
@@ -108,3 +109,82 @@ def run_passing(run, phase, live) -> None:
         bs.hands[bs.rows, target] |= waiting[:, seat]
         bs.passing.received[bs.rows, target] |= waiting[:, seat]
         bs.passing.passed[:, seat] |= waiting[:, seat]
+
+
+# ---------------------------------------------------------------------- pick
+def check_pick(run, phase) -> None:
+    for rule in (phase.start, phase.forbid, phase.must):
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_pick(run, phase, live) -> None:
+    """Each active seat in turn names a value or passes; the first to name one is the declarer."""
+    bs, ids, teams = run.state, run.game.symbol_ids, run.game.definition.teams
+    words = list(phase.options) + [phase.pass_word]
+    actions = np.array([ids[w] for w in words], dtype=INT)
+    codes = np.array([bs.code(v) for v in phase.values], dtype=INT)
+    team_masks = np.array(teams if teams else [1 << s for s in range(run.game.num_players)], dtype=INT)
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    open_ = live.copy()
+    for pos in range(run.game.num_players):
+        turn = open_ & (pos < count)
+        rows = np.flatnonzero(turn)
+        if not len(rows):
+            continue
+        seats = order[:, pos]
+        allowed = _allowed_words(run, phase, codes, seats)
+        if (~allowed[rows].any(axis=1)).any():
+            raise EvalError("a seat may neither pass nor name a value", phase.span)
+        chosen = uniform_pick(run.rng, allowed[rows])
+        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
+            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        run.tally_decisions("pick", words, rows, chosen, seats[rows])
+        named = chosen < len(codes)
+        hit, seat = rows[named], seats[rows[named]]
+        values = bs.vars[phase.var].copy()
+        values[hit] = codes[chosen[named]]
+        bs.vars = {**bs.vars, phase.var: values}
+        bs.declarer[hit], bs.side_mask[hit] = seat, team_masks[seat]
+        open_[hit] = False
+
+
+def _allowed_words(run, phase, codes, seats) -> np.ndarray:
+    """(deals, options + pass) booleans: what each deal's seat may say now."""
+    bs = run.state
+    allowed = np.ones((run.n, len(codes) + 1), dtype=bool)
+    if phase.forbid is not None:
+        forbid, kept = run.fn(phase.forbid), bs.pick.value
+        for index, code in enumerate(codes.tolist()):
+            bs.pick.value = np.full(run.n, code, dtype=INT)
+            allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
+        bs.pick.value = kept
+    if phase.must is not None:
+        allowed[:, -1] = ~np.broadcast_to(run.fn(phase.must)(bs, seats) != 0, (run.n,))
+    return allowed
+
+
+# ---------------------------------------------------------------------- take_up
+def check_take_up(run, phase) -> None:
+    run.fn(phase.by)
+
+
+def run_take_up(run, phase, live) -> None:
+    """A seat takes the turned-up cards into its hand, then discards as many face down (not those, with keep)."""
+    bs = run.state
+    rows = np.flatnonzero(live)
+    seats = per_deal(run.fn(phase.by)(bs, None), run.n)[rows]
+    cards = bs.turn_up.cards[rows]
+    bs.take_up.seat[rows], bs.take_up.taken[rows] = seats, cards
+    bs.turn_up.cards[rows] = 0
+    bs.hands[rows, seats] |= cards
+    bs.dealt[rows, seats] |= cards
+    for _ in range(phase.discard):
+        may = bs.hands[rows, seats] & ~(cards if phase.keep else 0)
+        going = may != 0
+        chosen = pick_bit(run.rng, may[going])
+        run.note(rows[going], chosen, may[going])
+        bits = np.left_shift(INT(1), chosen)
+        bs.hands[rows[going], seats[going]] ^= bits
+        bs.discards[rows[going], seats[going]] |= bits
+        bs.out[rows[going]] |= bits

@@ -67,6 +67,9 @@ class BatchState:
         self.choose = Part("choose", value=np.full(n, NONE, dtype=INT))
         self.passing = Part("passing", received=seats(), passed=seats())
         self.bids = Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT))
+        self.turn_up = Part("turn_up", cards=np.zeros(n, dtype=INT))
+        self.pick = Part("pick", value=np.full(n, NONE, dtype=INT))
+        self.take_up = Part("take_up", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT))
 
     def __getattr__(self, name: str):
         raise BatchUnsupported(f"the batch engine does not hold `{name}` yet")
@@ -109,6 +112,10 @@ def from_states(game, states: list, strings: dict) -> BatchState:
     if hasattr(states[0], "bids"):
         batch.bids.said = np.array([st.bids.said for st in states], dtype=INT)
         batch.bids.number = np.array([st.bids.number for st in states], dtype=INT)
+    for kind, field in (("turn_up", "cards"), ("pick", "value"), ("take_up", "seat"), ("take_up", "taken")):
+        if hasattr(states[0], kind):
+            setattr(getattr(batch, kind), field,
+                    np.array([batch.code(getattr(getattr(st, kind), field)) for st in states], dtype=INT))
     if hasattr(states[0], "passing"):
         batch.passing = Part("passing", received=np.array([st.passing.received for st in states], dtype=INT),
                              passed=np.array([st.passing.passed for st in states], dtype=INT))
