@@ -19,6 +19,7 @@ from collections import Counter
 
 import numpy as np
 
+from rulelang.batch.runtime import popcount, signed, unsigned
 from rulelang.batch.state import INT, BatchState
 from rulelang.batch.vectorize import BatchCode, BatchUnsupported
 from rulelang.exprcompile import NAME
@@ -32,7 +33,7 @@ class ActionLog:
 
     def add(self, rows, actions, legal=None) -> None:
         """Note ``actions[i]`` for deal ``rows[i]``, with ``legal[i]`` (a mask of action ids) for a decision."""
-        legal_list = [None] * len(rows) if legal is None else [int(x) for x in legal]
+        legal_list = [None] * len(rows) if legal is None else [unsigned(x) if x < 0 else int(x) for x in legal]
         for row, action, allowed in zip(rows.tolist(), np.asarray(actions).tolist(), legal_list):
             self.steps[row].append((action, allowed))
 
@@ -44,13 +45,15 @@ def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
     return keys.argmax(axis=1)
 
 
-def pick_bit(rng, masks) -> np.ndarray:
-    """For each non-empty mask, one of its set bits (its index), uniformly: the k-th for a random k."""
+def pick_bit(rng, masks, extra: int = 0) -> np.ndarray:
+    """For each mask, one of its set bits (its index) or one of ``extra`` more choices (-1 … -extra),
+    uniformly: the k-th of them for a random k."""
     masks = np.asarray(masks, dtype=INT)
-    chosen = (rng.random(len(masks)) * np.bitwise_count(masks)).astype(INT)
-    for skip in range(int(chosen.max(initial=0))):
+    held = popcount(masks)
+    chosen = (rng.random(len(masks)) * (held + extra)).astype(INT)
+    for skip in range(int(np.minimum(chosen, held - 1).max(initial=0))):
         masks = np.where(chosen > skip, masks & (masks - 1), masks)
-    return np.bitwise_count((masks & -masks) - 1).astype(INT)
+    return np.where(chosen < held, popcount((masks & -masks) - 1), held - 1 - chosen)
 
 
 def mask_columns(masks, width: int) -> np.ndarray:
@@ -66,6 +69,13 @@ def seats_from(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     keep = (np.right_shift(np.broadcast_to(np.asarray(mask, dtype=INT), (run.n,))[:, None], candidates) & 1) == 1
     order = np.take_along_axis(candidates, np.argsort(~keep, axis=1, kind="stable"), axis=1)
     return order, keep.sum(axis=1)
+
+
+def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
+    """``seats_from``, narrowed to the seat whose turn it is where a phase runs as a step of ``turns``."""
+    only = run.state.only_seat
+    seat_bit = np.left_shift(INT(1), np.maximum(only, 0))
+    return seats_from(run, start, np.where(only >= 0, np.asarray(mask, dtype=INT) & seat_bit, mask))
 
 
 class BatchRun:
@@ -96,6 +106,18 @@ class BatchRun:
             kernel.check(self, phase)
         for rule in rules.match.after_deal.values():
             self.code.fn(rule)
+
+    def one_per_name(self, masks):
+        """In a pack with copies, each card set thinned to its lowest copy of each name (a player's
+        legal moves offer a name once, as the scalar engine offers them); else the sets as they are."""
+        deck = self.game.deck
+        if deck.copies == 1:
+            return masks
+        shadow = np.zeros_like(masks)
+        for shift in range(1, deck.copies):
+            later = sum(1 << c for c, card in enumerate(deck.cards) if card.copy >= shift)
+            shadow |= np.left_shift(masks, shift) & INT(signed(later))
+        return masks & ~shadow
 
     def fn(self, rule):
         """The batch function of ``rule``."""
@@ -144,7 +166,7 @@ class BatchRun:
         kind = self.game.definition.deal_vars.get(name)
         deck = self.game.deck
         if kind == "cards":
-            return "{" + " ".join(deck.names(code)) + "}" if code else "none"
+            return "{" + " ".join(deck.names(unsigned(code))) + "}" if code else "none"
         if kind in ("suit", "card"):
             return (deck.suits if kind == "suit" else deck.cards)[code].name if code >= 0 else "none"
         if kind != NAME:

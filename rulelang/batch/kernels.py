@@ -14,8 +14,8 @@ from typing import Callable
 
 import numpy as np
 
-from rulelang.batch.engine import mask_columns, pick_bit, seats_from, uniform_pick
-from rulelang.batch.runtime import popcount
+from rulelang.batch.engine import pick_bit, turn_order, uniform_pick
+from rulelang.batch.runtime import popcount, unsigned
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -42,7 +42,7 @@ def draw(run, rows, population, count: int) -> np.ndarray:
     """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask."""
     width = run.game.num_cards
     keys = run.rng.random((len(rows), width))
-    keys[~mask_columns(population, width)] = 2.0
+    keys[~((np.right_shift(np.asarray(population, dtype=INT)[:, None], np.arange(width)) & 1) == 1)] = 2.0
     return np.argsort(keys, axis=1)[:, :count]
 
 
@@ -132,8 +132,6 @@ def run_choose(run, phase, live) -> None:
 # ---------------------------------------------------------------------- exchange
 def check_exchange(run, phase) -> None:
     run.fn(phase.start)
-    if run.game.num_cards > 62:
-        raise BatchUnsupported(f"an exchange in a pack of {run.game.num_cards} cards (up to 62)")
     if run.game.done_action is None:
         raise BatchUnsupported("an exchange without a `done` action")
 
@@ -142,8 +140,8 @@ def run_exchange(run, phase, live) -> None:
     """Each active seat in turn from ``start`` discards up to ``max`` cards, then draws as many from the talon."""
     if phase.max <= 0:
         return
-    bs, cards = run.state, run.game.num_cards
-    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    bs = run.state
+    order, count = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
     for pos in range(run.game.num_players):
         turn = live & (pos < count) & (bs.talon != 0)
         rows = np.flatnonzero(turn)
@@ -156,12 +154,12 @@ def run_exchange(run, phase, live) -> None:
             asking = np.flatnonzero(going)
             if not len(asking):
                 break
-            hands = bs.hands[rows[asking], seats[asking]]
-            picked = pick_bit(run.rng, hands | INT(1) << INT(cards))
-            run.note(rows[asking], np.where(picked == cards, run.game.done_action, picked),
-                     lambda: [int(h) | 1 << run.game.done_action for h in hands.tolist()])
-            done = picked == cards
-            card = np.left_shift(INT(1), np.minimum(picked, cards - 1))
+            hands = run.one_per_name(bs.hands[rows[asking], seats[asking]])
+            picked = pick_bit(run.rng, hands, extra=1)
+            run.note(rows[asking], np.where(picked < 0, run.game.done_action, picked),
+                     lambda: [unsigned(h) | 1 << run.game.done_action for h in hands.tolist()])
+            done = picked < 0
+            card = np.left_shift(INT(1), np.maximum(picked, 0))
             play = asking[~done]
             bits = card[~done]
             bs.hands[rows[play], seats[play]] ^= bits
@@ -199,7 +197,7 @@ def run_decide(run, phase, live) -> None:
     """Each seat in turn picks an option; a single allowed option is forced; ``leave`` drops the seat."""
     bs, ids, players = run.state, run.game.symbol_ids, run.game.num_players
     deciders = bs.active if phase.among is None else bs.active & per_deal(run.fn(phase.among)(bs, None), run.n)
-    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), deciders)
+    order, count = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), deciders)
     actions = np.array([ids[o] for o in phase.options], dtype=INT)
     for pos in range(players):
         turn = live & (pos < count)
@@ -256,13 +254,43 @@ def run_score(run, phase, live) -> None:
     bs.scores = bs.scores + deltas
 
 
+# ---------------------------------------------------------------------- turns
+def check_turns(run, phase) -> None:
+    run.fn(phase.start)
+    for step in phase.steps:
+        kernel = run.kernels.get(step.kind)
+        if kernel is None:
+            raise BatchUnsupported(f"the step `{step.kind}` of `turns` (no batch kernel yet)")
+        if step.when is not None:
+            run.fn(step.when)
+        kernel.check(run, step)
+
+
+def run_turns(run, phase, live) -> None:
+    """Each active seat in turn from ``start`` goes through every step before the next seat begins."""
+    bs = run.state
+    order, count = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    for pos in range(run.game.num_players):
+        turn = live & (pos < count)
+        if not turn.any():
+            continue
+        bs.only_seat = np.where(turn, order[:, pos], -1)
+        for step in phase.steps:
+            going = turn.copy()
+            if step.when is not None:
+                going &= np.broadcast_to(run.fn(step.when)(bs, None) != 0, (run.n,))
+            if going.any():
+                run.kernels[step.kind].run(run, step, going)
+    bs.only_seat = np.full(run.n, -1, dtype=INT)
+
+
 def _kernels() -> dict:
     from rulelang.batch.kernels_more import check_bids, check_passing, check_pick, check_take_up, run_bids, \
         run_passing, run_pick, run_take_up, run_turn_up
     from rulelang.batch.tricks import check_tricks, run_tricks
     return {"turn_up": Kernel(_no_check, run_turn_up), "bids": Kernel(check_bids, run_bids),
             "passing": Kernel(check_passing, run_passing), "pick": Kernel(check_pick, run_pick),
-            "take_up": Kernel(check_take_up, run_take_up),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "take_up": Kernel(check_take_up, run_take_up), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
             "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
             "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}

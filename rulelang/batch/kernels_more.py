@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import pick_bit, seats_from, uniform_pick
+from rulelang.batch.engine import pick_bit, turn_order, uniform_pick
 from rulelang.batch.kernels import draw, per_deal
 from rulelang.batch.state import INT
 from rulelang.exprcompile import EvalError
@@ -38,7 +38,7 @@ def run_bids(run, phase, live) -> None:
     bs, ids = run.state, run.game.symbol_ids
     numbers = list(range(phase.low, phase.high + 1))
     actions = np.array([ids[str(n)] for n in numbers], dtype=INT)
-    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    order, count = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
     for pos in range(run.game.num_players):
         turn = live & (pos < count)
         rows = np.flatnonzero(turn)
@@ -84,7 +84,7 @@ def run_passing(run, phase, live) -> None:
     bs, players = run.state, run.game.num_players
     start = bs.forehand if phase.start is None else per_deal(run.fn(phase.start)(bs, None), run.n)
     holding = sum(np.where(bs.hands[:, s] != 0, 1 << s, 0) for s in range(players))
-    order, count = seats_from(run, start, bs.active & holding)
+    order, count = turn_order(run, start, bs.active & holding)
     targets = np.stack([per_deal(run.fn(phase.to)(bs, s), run.n) for s in range(players)], axis=1)
     in_order = (np.right_shift((bs.active & holding)[:, None], np.arange(players)) & 1) == 1
     if (live[:, None] & in_order & ((targets < 0) | (targets >= players))).any():
@@ -98,8 +98,9 @@ def run_passing(run, phase, live) -> None:
             rows, seats, hands = rows[hands != 0], seats[hands != 0], hands[hands != 0]
             if not len(rows):
                 break
-            cards = pick_bit(run.rng, hands)
-            run.note(rows, cards, hands)
+            offered = run.one_per_name(hands)
+            cards = pick_bit(run.rng, offered)
+            run.note(rows, cards, offered)
             bits = np.left_shift(INT(1), cards)
             bs.hands[rows, seats] ^= bits
             waiting[rows, seats] |= bits
@@ -125,7 +126,7 @@ def run_pick(run, phase, live) -> None:
     actions = np.array([ids[w] for w in words], dtype=INT)
     codes = np.array([bs.code(v) for v in phase.values], dtype=INT)
     team_masks = np.array(teams if teams else [1 << s for s in range(run.game.num_players)], dtype=INT)
-    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    order, count = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
     open_ = live.copy()
     for pos in range(run.game.num_players):
         turn = open_ & (pos < count)
@@ -180,7 +181,7 @@ def run_take_up(run, phase, live) -> None:
     bs.hands[rows, seats] |= cards
     bs.dealt[rows, seats] |= cards
     for _ in range(phase.discard):
-        may = bs.hands[rows, seats] & ~(cards if phase.keep else 0)
+        may = run.one_per_name(bs.hands[rows, seats] & ~(cards if phase.keep else 0))
         going = may != 0
         chosen = pick_bit(run.rng, may[going])
         run.note(rows[going], chosen, may[going])

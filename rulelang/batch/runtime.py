@@ -1,7 +1,8 @@
 """The helpers of the batch rule code: :mod:`rulelang.coderuntime`'s helpers over numpy arrays.
 
-Every value is an ``int64`` array with one entry per deal (a card set is a bitmask of at most 63
-cards, so Python's ``~`` and ``&`` mean the same on it), a condition a ``bool`` array, a per-seat
+Every value is an ``int64`` array with one entry per deal (a card set is a bitmask of up to 64 cards,
+the 64th the sign bit: ``~``, ``&``, ``|`` and shifts mean on it what they mean on Python's ints,
+and :func:`popcount` counts it as unsigned), a condition a ``bool`` array, a per-seat
 field an array of shape (deals, seats). A rule's ``pl`` is one seat for every deal (an int) or
 a seat per deal (an array). Each helper gives, deal by deal, what its scalar namesake gives;
 :data:`HELPERS` is what a batch module sees.
@@ -12,6 +13,20 @@ from __future__ import annotations
 import numpy as np
 
 INT = np.int64
+
+
+MASK64 = (1 << 64) - 1
+
+
+def signed(value: int) -> int:
+    """A Python int of up to 64 bits as the int64 that holds the same bits (a 64-card set's top card
+    is the sign bit)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def unsigned(value) -> int:
+    """The Python int of an int64's 64 bits (the inverse of :func:`signed`)."""
+    return int(value) & MASK64
 
 
 def truth(value):
@@ -70,7 +85,7 @@ def table(values: np.ndarray, index):
 
 def popcount(mask):
     """The number of cards (or seats) in each set."""
-    return np.bitwise_count(np.asarray(mask, dtype=INT)).astype(INT)
+    return np.bitwise_count(np.asarray(mask, dtype=INT).view(np.uint64)).astype(INT)
 
 
 def bit(index):
@@ -145,7 +160,7 @@ def lowest_card(cards, key: np.ndarray):
 def low_bit(cards):
     """The lowest-numbered card of each set (-1 for an empty set)."""
     cards = np.asarray(cards, dtype=INT)
-    return np.where(cards != 0, np.bitwise_count((cards & -cards) - 1).astype(INT), -1)
+    return np.where(cards != 0, popcount((cards & -cards) - 1), -1)
 
 
 def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
@@ -256,6 +271,22 @@ def bids_of(bs, seats):
     return per_seats(np.where(said > 0, said, 0), _per_deal(bs, seats))
 
 
+def copy_winner(part, best, twins: np.ndarray, later):
+    """Of the copies of ``best`` in the trick on the table (``part``: the batch trick slice), the first
+    played; the last played when ``best`` is in ``later``."""
+    best = np.asarray(best, dtype=INT)
+    index = np.maximum(best, 0)
+    cards = part.table_cards
+    on_table = np.arange(cards.shape[1]) < part.trick[:, None]
+    copies = on_table & ((np.right_shift(twins[index][:, None], np.maximum(cards, 0)) & 1) == 1)
+    first = copies.argmax(axis=1)
+    last = cards.shape[1] - 1 - copies[:, ::-1].argmax(axis=1)
+    rows = np.arange(len(cards))
+    late = (np.right_shift(np.asarray(later, dtype=INT), index) & 1) == 1
+    found = np.where(late, cards[rows, last], cards[rows, first])
+    return np.where(copies.any(axis=1), found, best)
+
+
 def reduce_min(*values):
     """``min`` of one per-seat array (over the seats) or of several values (deal by deal)."""
     if len(values) == 1:
@@ -276,7 +307,7 @@ HELPERS = {
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
-    "_discarded": discarded, "_bids_of": bids_of,
+    "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from rulelang.batch.runtime import signed
 from rulelang.batch.vectorize import BatchUnsupported
 
 INT = np.int64
 NONE = -1
+ABSENT = -(1 << 62)
+"""How None is held (an unset contract or option): unlike -1 (no seat, suit or card), equal to no value."""
 
 
 class Part:
@@ -36,8 +39,8 @@ class BatchState:
 
     def __init__(self, game, n: int, strings: dict):
         players, rules = game.num_players, game.definition
-        if game.num_cards > 63:
-            raise BatchUnsupported(f"a pack of {game.num_cards} cards (the batch engine holds up to 63)")
+        if game.num_cards > 64:
+            raise BatchUnsupported(f"a pack of {game.num_cards} cards (the batch engine holds up to 64)")
         self.game, self.n, self.players, self.strings = game, n, players, strings
         self.rows = np.arange(n)
         self.scores = np.full((n, players), rules.match.start, dtype=INT)
@@ -46,6 +49,7 @@ class BatchState:
         self.dealer = np.zeros(n, dtype=INT)
         self.forehand = np.zeros(n, dtype=INT)
         self.current = np.full(n, NONE, dtype=INT)
+        self.only_seat = np.full(n, NONE, dtype=INT)
         self.reset_deal()
 
     def reset_deal(self) -> None:
@@ -53,46 +57,56 @@ class BatchState:
         n, players, game = self.n, self.players, self.game
         seats = lambda: np.zeros((n, players), dtype=INT)  # noqa: E731 - a fresh per-seat array
         self.hands, self.won, self.discards, self.deal_delta, self.dealt = seats(), seats(), seats(), seats(), seats()
-        self.stock = np.full(n, game.deck.full_mask, dtype=INT)
+        self.stock = np.full(n, signed(game.deck.full_mask), dtype=INT)
         self.talon = np.zeros(n, dtype=INT)
         self.out = np.zeros(n, dtype=INT)
         self.active = np.full(n, (1 << players) - 1, dtype=INT)
-        self.vars = {name: np.full(n, NONE, dtype=INT) for name in game.definition.deal_vars}
+        self.vars = {name: np.full(n, NONE if kind in ("suit", "card") else ABSENT, dtype=INT)
+                     for name, kind in game.definition.deal_vars.items()}
         self.declarer = np.full(n, NONE, dtype=INT)
-        self.contract = np.full(n, NONE, dtype=INT)
+        self.contract = np.full(n, ABSENT, dtype=INT)
         self.side_mask = np.zeros(n, dtype=INT)
         self.called = np.full(n, NONE, dtype=INT)
         self.decisions: dict[int, np.ndarray] = {}
         self.tricks = tricks_part(n, players, game.num_cards)
-        self.choose = Part("choose", value=np.full(n, NONE, dtype=INT))
+        self.choose = Part("choose", value=np.full(n, ABSENT, dtype=INT))
         self.passing = Part("passing", received=seats(), passed=seats())
         self.bids = Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT))
         self.turn_up = Part("turn_up", cards=np.zeros(n, dtype=INT))
-        self.pick = Part("pick", value=np.full(n, NONE, dtype=INT))
+        self.pick = Part("pick", value=np.full(n, ABSENT, dtype=INT))
         self.take_up = Part("take_up", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT))
 
     def __getattr__(self, name: str):
         raise BatchUnsupported(f"the batch engine does not hold `{name}` yet")
 
     def code(self, value) -> int:
-        """The int a value is held as: a string by its code, None as -1, a number as it is."""
+        """The int a value is held as: a string by its code, None as :data:`ABSENT`, a number (or a card
+        set) as the int64 of its bits."""
         if value is None:
-            return NONE
+            return ABSENT
         if isinstance(value, str):
             return self.strings.setdefault(value, len(self.strings))
-        return int(value)
+        return signed(int(value))
 
 
 def tricks_part(n: int, players: int, cards: int) -> Part:
     """The trick slice of ``n`` deals before play: the trick on the table (its length, mask, led suit and
     card), tricks taken per seat, and per card its finished trick's number and who played it, per trick
-    its winner and winning card."""
+    its winner and winning card; the cards on the table in the order played (``table_cards``)."""
     return Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
                 led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
                 taken=np.zeros((n, players), dtype=INT), played=np.zeros(n, dtype=INT),
                 trick_winners=np.zeros(n, dtype=INT), among=np.zeros(n, dtype=INT),
+                table_cards=np.full((n, players), NONE, dtype=INT),
                 trick_of_card=np.zeros((n, cards), dtype=INT), played_by_card=np.full((n, cards), NONE, dtype=INT),
                 winners=np.full((n, cards), NONE, dtype=INT), winning_cards=np.full((n, cards), NONE, dtype=INT))
+
+
+def _ints(values) -> np.ndarray:
+    """Python ints (card sets of up to 64 cards, nested per seat) as an int64 array of the same bits."""
+    if isinstance(values, (list, tuple)):
+        return np.array([_ints(v) for v in values], dtype=INT)
+    return signed(values)
 
 
 def from_states(game, states: list, strings: dict) -> BatchState:
@@ -100,10 +114,10 @@ def from_states(game, states: list, strings: dict) -> BatchState:
     batch = BatchState(game, len(states), strings)
     for field in ("deal_number", "dealer", "forehand", "current", "stock", "talon", "out", "active", "declarer",
                   "side_mask", "called"):
-        setattr(batch, field, np.array([getattr(st, field) for st in states], dtype=INT))
+        setattr(batch, field, _ints([getattr(st, field) for st in states]))
     batch.contract = np.array([batch.code(st.contract) for st in states], dtype=INT)
     for field in ("scores", "hands", "won", "discards", "deal_delta", "dealt"):
-        setattr(batch, field, np.array([getattr(st, field) for st in states], dtype=INT))
+        setattr(batch, field, _ints([getattr(st, field) for st in states]))
     batch.vars = {name: np.array([batch.code(st.vars[name]) for st in states], dtype=INT) for name in batch.vars}
     batch.counters = {name: np.array([batch.code(st.counters[name]) for st in states], dtype=INT)
                       for name in batch.counters}
@@ -128,9 +142,11 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
     """The trick slices of scalar states, as the batch state holds them."""
     t = batch.tricks
     for row, part in enumerate(parts):
-        t.trick[row], t.trick_mask[row], t.led_suit[row] = len(part.trick), part.trick_mask, part.led_suit
+        t.trick[row], t.trick_mask[row], t.led_suit[row] = len(part.trick), signed(part.trick_mask), part.led_suit
         t.led_card[row] = part.trick[0][1] if part.trick else NONE
-        t.taken[row], t.played[row], t.among[row] = part.taken, part.played, part.among
+        for place, (_, card) in enumerate(part.trick):
+            t.table_cards[row, place] = card
+        t.taken[row], t.played[row], t.among[row] = part.taken, signed(part.played), part.among
         t.trick_winners[row] = len(part.trick_winners)
         for number, (plays, (winner, card)) in enumerate(zip(part.finished, part.trick_winners), start=1):
             t.winners[row, number - 1], t.winning_cards[row, number - 1] = winner, card

@@ -63,8 +63,9 @@ def run_tricks(run, phase, live) -> None:
             if phase.rules.head:
                 legal = _headed(run, winner, legal, seats, turn)
             rows = np.flatnonzero(turn)
-            cards = pick_bit(run.rng, legal[rows])
-            run.note(rows, cards, legal[rows])
+            offered = run.one_per_name(legal[rows])
+            cards = pick_bit(run.rng, offered)
+            run.note(rows, cards, offered)
             _play(run, rows, seats[rows], cards)
             seats_in_trick[rows, position] = seats[rows]
             cards_in_trick[rows, position] = cards
@@ -89,6 +90,7 @@ def _play(run, rows, seats, cards) -> None:
     part.led_suit[rows] = np.where(leading, suits, part.led_suit[rows])
     part.led_card[rows] = np.where(leading, cards, part.led_card[rows])
     part.trick_mask[rows] |= bits
+    part.table_cards[rows, part.trick[rows]] = cards
     part.trick[rows] += 1
 
 

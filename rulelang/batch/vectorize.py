@@ -26,7 +26,8 @@ from rulelang.codegen import PLAYER, STATE, _hoist_parts
 
 BATCH_STATE = "bs"
 COUNTED = {"trick", "trick_winners"}       # list fields the batch state holds as their lengths
-LARGEST = (1 << 63) - 1
+ABSENT = -(1 << 62)          # None, as rulelang.batch.state holds it
+LARGEST = (1 << 64) - 1      # a 64-card set; held as the int64 of the same bits
 
 
 class BatchUnsupported(Exception):
@@ -61,9 +62,11 @@ class _Expressions(ast.NodeTransformer):
         if isinstance(node.value, str):
             return ast.Constant(self.strings.setdefault(node.value, len(self.strings)))
         if node.value is None:
-            return ast.Constant(-1)
-        if isinstance(node.value, int) and not -LARGEST <= node.value <= LARGEST:
-            raise _Unsupported(f"the number {node.value} (more than 63 bits)")
+            return ast.Constant(ABSENT)
+        if isinstance(node.value, int) and not isinstance(node.value, bool):
+            if not -(1 << 63) <= node.value <= LARGEST:
+                raise _Unsupported(f"the number {node.value} (more than 64 bits)")
+            return ast.Constant(runtime.signed(node.value))
         return node
 
     def visit_Name(self, node):
@@ -129,6 +132,8 @@ class _Expressions(ast.NodeTransformer):
             return _call("_b_popcount", self.visit(func.value))
         if not isinstance(func, ast.Name):
             raise _Unsupported(f"`{ast.unparse(node)}`")
+        if func.id == "_copy_winner" and node.args and _is_field(node.args[0], "trick"):
+            node = ast.Call(func, [node.args[0].value, *node.args[1:]], [])
         args = [self.visit(a) for a in node.args]
         if func.id == "len" and len(node.args) == 1 and _counted(node.args[0]):
             return args[0]
@@ -185,7 +190,7 @@ class _Body:
         return False
 
     def ret(self, value, test) -> None:
-        code = self.expressions.visit(value) if value is not None else ast.Constant(-1)
+        code = self.expressions.visit(value) if value is not None else ast.Constant(ABSENT)
         where = test if test is not None else ast.Constant(True)
         self.store("_result", _call("_b_returned", _read("_result"), _read("_done"), where, code))
         done = _call("_b_or", _read("_done"), where) if test is not None else ast.Constant(True)
@@ -232,9 +237,9 @@ def batch_table(value, strings: dict | None = None):
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
         return np.array([rank * 64 + card for rank, card in value], dtype=np.int64)
     if isinstance(value, tuple) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        if any(not -LARGEST <= v <= LARGEST for v in value):
+        if any(not -(1 << 63) <= v <= LARGEST for v in value):
             return None
-        return np.array(value, dtype=np.int64)
+        return np.array([runtime.signed(v) for v in value], dtype=np.int64)
     if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value) and strings is not None:
         return np.array([strings.setdefault(v, len(strings)) for v in value], dtype=np.int64)
     return None
