@@ -8,7 +8,9 @@
 (b) per decision against OpenSpiel's ``oh_hell`` (default parameters), driven from a
     Python loop and by OpenSpiel's own C++ loop (``pyspiel.evaluate_bots`` with uniform
     random bots) — skipped unless ``pip install -e '.[bench]'`` installed ``open_spiel``;
-(c) ``simulate`` deals per second with ``--jobs 1`` and ``--jobs 2``;
+(c) ``simulate`` deals per second with ``--jobs 1`` and ``--jobs 2``; the batch engine's µs per
+    deal and per decision (Zwanzig ab, Oh Hell) against OpenSpiel's C++ loop on ``oh_hell`` in the
+    same rounds, and ``simulate --engine batch`` deals per second with one and two processes;
 (d) ``clone``, ``undo_action`` from the stack, and ``apply_chance`` of a whole packet round
     against dealing it card by card; ``clone`` in trick play against OpenSpiel's ``oh_hell``.
 
@@ -133,6 +135,54 @@ def simulate_rates(deals: int, seed: int) -> dict:
     return rates
 
 
+def batch_rates(deals: int, rounds: int, seed: int) -> dict:
+    """The batch engine: µs per deal and per decision of random Zwanzig ab and Oh Hell deals in blocks,
+    against OpenSpiel's C++ loop on oh_hell in the same rounds; ``simulate --engine batch`` deals/s."""
+    try:
+        from rulelang.batch.engine import BatchRun
+    except ImportError:
+        return {"skipped": "numpy 2 is not installed: pip install -e '.[batch]'"}
+    from rulelang.cli.simulate import simulate
+    from rulelang.interpreter import Game
+    from rulelang.loader import load_definition
+    games = {name: Game(load_definition(name), max_deals=1) for name in ("zwanzig-ab", "oh-hell")}
+    block = min(deals, 10_000)
+    decisions = {name: BatchRun(game, block, seed).play().decisions / block for name, game in games.items()}
+    sides = [(lambda g=game: BatchRun(g, block, seed).play(), block) for game in games.values()]
+    cpp = _cpp_loop(seed)
+    if cpp is not None:
+        sides.append(cpp)
+    best = best_of(rounds, *sides)
+    figures = {"block": block, "decisions_per_deal": decisions}
+    for (name, per_deal) in zip(games, best):
+        figures[name] = {"us_per_deal": per_deal * 1e6, "us_per_decision": per_deal * 1e6 / decisions[name]}
+    if cpp is not None:
+        figures["openspiel_cpp_us_per_decision"] = best[-1] * 1e6
+        for name in games:
+            figures[name]["times_faster_than_cpp"] = best[-1] * 1e6 / figures[name]["us_per_decision"]
+    for jobs in (1, 2):
+        started = time.perf_counter()
+        simulate("zwanzig-ab", deals, 0, seed, agents="random", jobs=jobs, engine="batch")
+        figures[f"simulate_jobs_{jobs}"] = deals / (time.perf_counter() - started)
+    return figures
+
+
+def _cpp_loop(seed: int):
+    """(run, decisions) of 200 OpenSpiel oh_hell episodes by its C++ loop, or None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game, rng = pyspiel.load_game("oh_hell"), random.Random(seed)
+    per_episode = openspiel_python_loop(game, random.Random(seed), 50) / 50
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
+
+    def run():
+        for _ in range(200):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, rng.randrange(1 << 30))
+    return run, 200 * per_episode
+
+
 # ---------------------------------------------------------------------------- (d) clone, undo, chance
 def chance_rates(repeat: int, seed: int) -> dict:
     """Microseconds for one packet round of Zwanzig ab's deal: in one step, and card by card."""
@@ -168,7 +218,7 @@ def measure(quick: bool, rounds: int, seed: int) -> dict:
                         "machine": platform.machine(), "system": platform.system()},
             "playouts": playouts(600 * scale, rounds, seed), "openspiel": openspiel(60 * scale, rounds, seed),
             "simulate": simulate_rates(800 * scale, seed), "state": state_costs(200 * scale, seed),
-            "batch": {"skipped": "no batch engine yet"}}
+            "batch": batch_rates(20_000 * scale, rounds, seed)}
 
 
 def lines(figures: dict) -> list[str]:
@@ -192,16 +242,34 @@ def lines(figures: dict) -> list[str]:
                 f"    engine / OpenSpiel from Python {spiel['engine_vs_python']:.2f}   "
                 f"engine / OpenSpiel C++ {spiel['engine_vs_cpp']:.2f}"]
     out += [f"(c) simulate zwanzig-ab: {sim['jobs_1']:.0f} deals/s with --jobs 1, {sim['jobs_2']:.0f} with --jobs 2 "
-            f"({sim['jobs_2'] / sim['jobs_1']:.2f}×); batch engine: {figures['batch']['skipped']}",
-            f"(d) zwanzigerrufen clone {state['clone_us']:.1f} µs, undo from the stack "
-            f"{state['undo_from_stack_us']:.1f} µs; one packet round of zwanzig-ab: apply_chance "
-            f"{state['apply_chance_us']:.1f} µs, card by card {state['card_by_card_us']:.1f} µs"]
+            f"({sim['jobs_2'] / sim['jobs_1']:.2f}×)"]
+    out += batch_lines(figures["batch"])
+    out.append(f"(d) zwanzigerrufen clone {state['clone_us']:.1f} µs, undo from the stack "
+               f"{state['undo_from_stack_us']:.1f} µs; one packet round of zwanzig-ab: apply_chance "
+               f"{state['apply_chance_us']:.1f} µs, card by card {state['card_by_card_us']:.1f} µs")
     clones = state["clone_against_openspiel"]
     if "skipped" in clones:
         out.append(f"(d) clone against OpenSpiel: skipped — {clones['skipped']}")
     else:
         out.append("(d) clone in trick play after two tricks, µs: " + ", ".join(
             f"{name} {micro:.2f} ({clones['ratio'][name]:.2f}×)" for name, micro in clones["us"].items()))
+    return out
+
+
+def batch_lines(batch: dict) -> list[str]:
+    """The batch engine's figures as text."""
+    if "skipped" in batch:
+        return [f"(c) batch engine: skipped — {batch['skipped']}"]
+    out = [f"(c) batch engine, random deals in blocks of {batch['block']}, per core:"]
+    for name in ("zwanzig-ab", "oh-hell"):
+        row = batch[name]
+        faster = f"   {row['times_faster_than_cpp']:.1f}× OpenSpiel's C++ loop" if "times_faster_than_cpp" in row else ""
+        out.append(f"    {name:11} {row['us_per_deal']:6.2f} µs per deal, {batch['decisions_per_deal'][name]:.1f} "
+                   f"decisions, {row['us_per_decision']:.3f} µs per decision{faster}")
+    if "openspiel_cpp_us_per_decision" in batch:
+        out.append(f"    OpenSpiel oh_hell C++ loop {batch['openspiel_cpp_us_per_decision']:.3f} µs per decision")
+    out.append(f"    simulate zwanzig-ab --engine batch: {batch['simulate_jobs_1']:.0f} deals/s with --jobs 1, "
+               f"{batch['simulate_jobs_2']:.0f} with --jobs 2")
     return out
 
 

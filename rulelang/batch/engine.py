@@ -21,7 +21,7 @@ import numpy as np
 
 from rulelang.batch.runtime import popcount, signed, unsigned
 from rulelang.batch.state import INT, BatchState
-from rulelang.batch.vectorize import BatchCode, BatchUnsupported
+from rulelang.batch.vectorize import BatchUnsupported, batch_code
 from rulelang.exprcompile import NAME
 
 
@@ -61,14 +61,25 @@ def mask_columns(masks, width: int) -> np.ndarray:
     return (np.right_shift(np.asarray(masks, dtype=INT)[:, None], np.arange(width)) & 1) == 1
 
 
+def seat_orders(players: int, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every start seat and seat mask, the seats of the mask in the direction of play from the start
+    (padded with -1), and how many: the tables :func:`seats_from` looks up."""
+    orders = np.full((players, 1 << players, players), -1, dtype=INT)
+    counts = np.zeros((players, 1 << players), dtype=INT)
+    for start in range(players):
+        for mask in range(1 << players):
+            seats = [seat for seat in ((start + i * step) % players for i in range(players)) if mask >> seat & 1]
+            orders[start, mask, :len(seats)] = seats
+            counts[start, mask] = len(seats)
+    return orders, counts
+
+
 def seats_from(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     """Per deal, the seats of ``mask`` in the direction of play from ``start`` (padded), and how many."""
-    players, step = run.game.num_players, run.game.definition.step
-    start = np.broadcast_to(np.asarray(start, dtype=INT), (run.n,))
-    candidates = (start[:, None] + np.arange(players) * step) % players
-    keep = (np.right_shift(np.broadcast_to(np.asarray(mask, dtype=INT), (run.n,))[:, None], candidates) & 1) == 1
-    order = np.take_along_axis(candidates, np.argsort(~keep, axis=1, kind="stable"), axis=1)
-    return order, keep.sum(axis=1)
+    players = run.game.num_players
+    start = np.broadcast_to(np.asarray(start, dtype=INT) % players, (run.n,))
+    mask = np.broadcast_to(np.asarray(mask, dtype=INT) & ((1 << players) - 1), (run.n,))
+    return run.orders[start, mask], run.order_counts[start, mask]
 
 
 def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
@@ -78,20 +89,29 @@ def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     return seats_from(run, start, np.where(only >= 0, np.asarray(mask, dtype=INT) & seat_bit, mask))
 
 
+TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_first_trick_won"}
+"""The helpers that read the finished tricks one by one: the trick kernel keeps their record when a rule calls one."""
+
+
 class BatchRun:
     """``n`` one-deal matches of ``game`` played at random in lock-step (see the module's docstring)."""
 
     def __init__(self, game, n: int, seed: int, record: bool = False):
         from rulelang.batch.kernels import KERNELS
         self.game, self.n = game, n
-        self.code = BatchCode(game.definition.code)
+        self.code = batch_code(game.definition.code)
         self.rng = np.random.default_rng(seed)
-        self.state = BatchState(game, n, self.code.strings)
+        self.state = BatchState(game, n, self.code.strings, trick_history=bool(self.code.helpers & TRICK_HISTORY))
         self.log = ActionLog(n) if record else None
         self.kernels = KERNELS
         self.decided: Counter = Counter()         # (kind, option, seat) → how many deals
         self.exchanged = np.zeros(game.num_players, dtype=INT)
         self.forced: Counter = Counter()          # (option, seat) → deals where it was forced
+        self.decisions = 0                        # decisions made (chance events not counted)
+        self.orders, self.order_counts = seat_orders(game.num_players, game.definition.step)
+        self.shuffled = None                      # per deal, the pack in a random order (drawn lazily) …
+        self.next_card = np.zeros(n, dtype=INT)   # … how many of it are drawn …
+        self.undrawn = np.full(n, signed(game.deck.full_mask), dtype=INT)   # … and the cards not yet drawn
         self.check()
 
     def check(self) -> None:
@@ -126,6 +146,8 @@ class BatchRun:
     def note(self, rows, actions, legal=None) -> None:
         """Log ``actions`` of deals ``rows`` when recording; ``legal`` (the legal actions as masks of action
         ids, or a function giving them) at a decision."""
+        if legal is not None:
+            self.decisions += len(rows)
         if self.log is not None and len(rows):
             self.log.add(rows, actions, legal() if callable(legal) else legal)
 

@@ -39,10 +39,25 @@ def per_deal(values, n: int) -> np.ndarray:
 
 
 def draw(run, rows, population, count: int) -> np.ndarray:
-    """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask."""
+    """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask.
+
+    Each deal's pack is shuffled once (:attr:`BatchRun.shuffled`); a draw from exactly the cards not yet
+    drawn — the stock, then the talon it becomes — takes the next cards of that order, which draws them
+    as uniformly as a fresh sample would. A draw from another set of cards samples afresh, and that
+    deal's later draws do too."""
+    population = np.asarray(population, dtype=INT)
+    if (population == run.undrawn[rows]).all():
+        if run.shuffled is None:
+            run.shuffled = np.argsort(run.rng.random((run.n, run.game.num_cards)), axis=1)
+        places = run.next_card[rows, None] + np.arange(count)
+        cards = run.shuffled[rows[:, None], places]
+        run.next_card[rows] += count
+        run.undrawn[rows] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
+        return cards
+    run.undrawn[rows] = 0
     width = run.game.num_cards
     keys = run.rng.random((len(rows), width))
-    keys[~((np.right_shift(np.asarray(population, dtype=INT)[:, None], np.arange(width)) & 1) == 1)] = 2.0
+    keys[~((np.right_shift(population[:, None], np.arange(width)) & 1) == 1)] = 2.0
     return np.argsort(keys, axis=1)[:, :count]
 
 

@@ -37,11 +37,12 @@ class Part:
 class BatchState:
     """``n`` deals of ``game`` in lock-step, as arrays (see the module's docstring)."""
 
-    def __init__(self, game, n: int, strings: dict):
+    def __init__(self, game, n: int, strings: dict, trick_history: bool = True):
         players, rules = game.num_players, game.definition
         if game.num_cards > 64:
             raise BatchUnsupported(f"a pack of {game.num_cards} cards (the batch engine holds up to 64)")
         self.game, self.n, self.players, self.strings = game, n, players, strings
+        self.trick_history = trick_history
         self.rows = np.arange(n)
         self.scores = np.full((n, players), rules.match.start, dtype=INT)
         self.deal_number = np.zeros(n, dtype=INT)
@@ -68,7 +69,7 @@ class BatchState:
         self.side_mask = np.zeros(n, dtype=INT)
         self.called = np.full(n, NONE, dtype=INT)
         self.decisions: dict[int, np.ndarray] = {}
-        self.tricks = tricks_part(n, players, game.num_cards)
+        self.tricks = tricks_part(n, players, game.num_cards, self.trick_history)
         self.choose = Part("choose", value=np.full(n, ABSENT, dtype=INT))
         self.passing = Part("passing", received=seats(), passed=seats())
         self.bids = Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT))
@@ -89,17 +90,19 @@ class BatchState:
         return signed(int(value))
 
 
-def tricks_part(n: int, players: int, cards: int) -> Part:
+def tricks_part(n: int, players: int, cards: int, history: bool = True) -> Part:
     """The trick slice of ``n`` deals before play: the trick on the table (its length, mask, led suit and
-    card), tricks taken per seat, and per card its finished trick's number and who played it, per trick
-    its winner and winning card; the cards on the table in the order played (``table_cards``)."""
-    return Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
+    card, its cards in the order played: ``table_cards``), tricks taken per seat, and with ``history``
+    per card its finished trick's number and who played it, per trick its winner and winning card."""
+    part = Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
                 led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
                 taken=np.zeros((n, players), dtype=INT), played=np.zeros(n, dtype=INT),
                 trick_winners=np.zeros(n, dtype=INT), among=np.zeros(n, dtype=INT),
-                table_cards=np.full((n, players), NONE, dtype=INT),
-                trick_of_card=np.zeros((n, cards), dtype=INT), played_by_card=np.full((n, cards), NONE, dtype=INT),
-                winners=np.full((n, cards), NONE, dtype=INT), winning_cards=np.full((n, cards), NONE, dtype=INT))
+                table_cards=np.full((n, players), NONE, dtype=INT))
+    if history:
+        part.trick_of_card, part.played_by_card = np.zeros((n, cards), dtype=INT), np.full((n, cards), NONE, dtype=INT)
+        part.winners, part.winning_cards = np.full((n, cards), NONE, dtype=INT), np.full((n, cards), NONE, dtype=INT)
+    return part
 
 
 def _ints(values) -> np.ndarray:

@@ -126,7 +126,8 @@ def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
     if not found.any(axis=1).all():
         raise EvalError("no win rule applies to a trick", run.game.definition.phases[0].span)
     seats = seats_in_trick[rows, found.argmax(axis=1)]
-    _note_trick(part, rows, seats, best[rows], seats_in_trick[rows], cards_in_trick[rows], count[rows])
+    if bs.trick_history:
+        _note_trick(part, rows, seats, best[rows], seats_in_trick[rows], cards_in_trick[rows], count[rows])
     part.taken[rows, seats] += 1
     bs.won[rows, seats] |= part.trick_mask[rows]
     part.played[rows] |= part.trick_mask[rows]

@@ -49,8 +49,8 @@ def _call(helper: str, *args: ast.expr) -> ast.Call:
 class _Expressions(ast.NodeTransformer):
     """Rewrites one expression of a rule for the batch state."""
 
-    def __init__(self, strings: dict, tables: set):
-        self.strings, self.tables = strings, tables
+    def __init__(self, strings: dict, tables: set, helpers: set):
+        self.strings, self.tables, self.helpers = strings, tables, helpers
 
     def generic_visit(self, node):
         if isinstance(node, (ast.Lambda, ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.SetComp, ast.Starred,
@@ -142,6 +142,7 @@ class _Expressions(ast.NodeTransformer):
             return _call(builtin, *args)
         if func.id not in runtime.HELPERS:
             raise _Unsupported(f"the helper `{func.id}` (no batch twin yet)")
+        self.helpers.add(func.id)
         return ast.Call(func, args, [])
 
     def visit_Attribute(self, node):
@@ -220,9 +221,10 @@ class _Body:
         self.out.append(ast.Assign([ast.Name(target, ast.Store())], code))
 
 
-def batch_function(fn: ast.FunctionDef, strings: dict, tables: set) -> ast.FunctionDef:
-    """The batch twin of one generated rule function (raises _Unsupported)."""
-    body = _Body(_Expressions(strings, tables))
+def batch_function(fn: ast.FunctionDef, strings: dict, tables: set, helpers: set) -> ast.FunctionDef:
+    """The batch twin of one generated rule function (raises _Unsupported); the helpers it calls are
+    added to ``helpers``."""
+    body = _Body(_Expressions(strings, tables, helpers))
     doc = fn.body[:1] if fn.body and isinstance(fn.body[0], ast.Expr) else []
     start = [ast.Assign([ast.Name("_result", ast.Store())], ast.Constant(None)),
              ast.Assign([ast.Name("_done", ast.Store())], ast.Constant(False))]
@@ -246,7 +248,8 @@ def batch_table(value, strings: dict | None = None):
 
 
 class BatchCode:
-    """The batch twins of a game's rule functions, compiled once; ``strings`` codes every string constant."""
+    """The batch twins of a game's rule functions, compiled once; ``strings`` codes every string constant,
+    ``helpers`` names the helpers the twins call."""
 
     def __init__(self, module, strings: dict | None = None):
         self.strings: dict[str, int] = strings if strings is not None else {}
@@ -259,10 +262,10 @@ class BatchCode:
             namespace[label] = value if converted is None else converted
             if converted is not None:
                 tables.add(label)
-        functions, self.reasons = [], {}
+        functions, self.reasons, self.helpers = [], {}, set()
         for index, fn in enumerate(module.functions):
             try:
-                functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables))
+                functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables, self.helpers))
             except _Unsupported as why:
                 self.reasons[index] = str(why)
         tree = ast.fix_missing_locations(ast.Module(functions, []))
@@ -291,3 +294,14 @@ class BatchCode:
 def _where(rule) -> str:
     span = rule.span
     return f"{span.path}:{span.line}:{span.column}" if span else "built in"
+
+
+_CACHE: dict[int, tuple] = {}       # per rule module (by identity): the module and its batch code
+
+
+def batch_code(module) -> BatchCode:
+    """The batch code of a game's rule module, built once per module."""
+    found = _CACHE.get(id(module))
+    if found is None or found[0] is not module:
+        found = _CACHE[id(module)] = (module, BatchCode(module))
+    return found[1]
