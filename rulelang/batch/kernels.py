@@ -49,8 +49,11 @@ def draw(run, rows, population, count: int) -> np.ndarray:
     if (population == run.undrawn[rows]).all():
         if run.shuffled is None:
             run.shuffled = np.argsort(run.rng.random((run.n, run.game.num_cards)), axis=1)
-        places = run.next_card[rows, None] + np.arange(count)
-        cards = run.shuffled[rows[:, None], places]
+        first = run.next_card[rows]
+        if rows.size and (first == first[0]).all():
+            cards = run.shuffled[rows, first[0]:first[0] + count]
+        else:
+            cards = run.shuffled[rows[:, None], first[:, None] + np.arange(count)]
         run.next_card[rows] += count
         run.undrawn[rows] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
         return cards
@@ -71,11 +74,12 @@ def run_deal(run, phase, live) -> None:
         raise EvalError(f"the deal needs {count} cards but fewer are left", phase.span)
     cards = draw(run, rows, bs.stock[rows], count)
     bits = np.left_shift(INT(1), cards)
-    for slot in range(count):
-        seats = (bs.forehand[rows] + (slot // phase.each) * step) % players
-        bs.hands[rows, seats] |= bits[:, slot]
-        bs.dealt[rows, seats] |= bits[:, slot]
-    bs.stock[rows] ^= np.bitwise_or.reduce(bits, axis=1)
+    for turn in range(players):
+        packet = np.bitwise_or.reduce(bits[:, turn * phase.each:(turn + 1) * phase.each], axis=1)
+        seats = (bs.forehand[rows] + turn * step) % players
+        bs.hands[rows, seats] |= packet
+        bs.dealt[rows, seats] |= packet
+        bs.stock[rows] ^= packet
     for slot in range(count):
         run.note(rows, cards[:, slot])
 
