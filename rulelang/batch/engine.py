@@ -172,16 +172,41 @@ class BatchRun:
         else:
             bs.dealer = np.full(self.n, rules.first_dealer, dtype=INT)
         bs.forehand = (bs.dealer + rules.forehand_offset * rules.step) % game.num_players
-        for phase in rules.phases:
-            live = np.ones(self.n, dtype=bool)
-            if phase.when is not None:
-                live &= np.broadcast_to(self.fn(phase.when)(bs, None) != 0, (self.n,))
-            if live.any():
-                self.kernels[phase.kind].run(self, phase, live)
+        pending = np.ones(self.n, dtype=bool)
+        while pending.any():
+            self.play_phases(pending)
+            pending = bs.redeal.copy()
+            if pending.any():
+                self.deal_again(np.flatnonzero(pending))
         bs.deal_number = bs.deal_number + 1
         bs.counters = {**bs.counters, **{name: np.broadcast_to(self.fn(rule)(bs, None), (self.n,)).astype(INT)
                                          for name, rule in rules.match.after_deal.items()}}
         return self
+
+    def play_phases(self, pending) -> None:
+        """Every phase of the deal, for the deals in ``pending``; a deal thrown in leaves off."""
+        bs = self.state
+        for phase in self.game.definition.phases:
+            live = pending & ~bs.redeal
+            if phase.when is not None:
+                live &= np.broadcast_to(self.fn(phase.when)(bs, None) != 0, (self.n,))
+            if live.any():
+                self.kernels[phase.kind].run(self, phase, live)
+
+    def deal_again(self, rows) -> None:
+        """The deals ``rows`` were thrown in: the same dealer deals again, and the deal does not count."""
+        from rulelang.interpreter.state import MAX_REDEALS
+        bs = self.state
+        bs.redeals[rows] += 1
+        if (bs.redeals[rows] > MAX_REDEALS).any():
+            from rulelang.exprcompile import EvalError
+            raise EvalError(f"more than {MAX_REDEALS} redeals in a row", None)
+        redeals = bs.redeals.copy()
+        bs.reset_rows(rows)
+        bs.redeals, bs.redeal = redeals, np.zeros(self.n, dtype=bool)
+        self.undrawn[rows], self.next_card[rows] = signed(self.game.deck.full_mask), 0
+        if self.shuffled is not None:
+            self.shuffled[rows] = np.argsort(self.rng.random((len(rows), self.game.num_cards)), axis=1)
 
     def var_text(self, name: str, code: int) -> str:
         """A deal variable's value held as ``code``, as :meth:`State.var_text` names it."""

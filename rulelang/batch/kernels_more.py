@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import pick_bit, turn_order, uniform_pick
+from rulelang.batch.engine import pick_bit, seats_from, turn_order, uniform_pick
 from rulelang.batch.kernels import draw, per_deal
+from rulelang.batch.runtime import popcount
 from rulelang.batch.state import INT
+from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
 
 
@@ -189,3 +191,75 @@ def run_take_up(run, phase, live) -> None:
         bs.hands[rows[going], seats[going]] ^= bits
         bs.discards[rows[going], seats[going]] |= bits
         bs.out[rows[going]] |= bits
+
+
+# ---------------------------------------------------------------------- piles
+def check_piles(run, phase) -> None:
+    run.fn(phase.start)
+
+
+def run_piles(run, phase, live) -> None:
+    """Chance lays the stock out in ``count`` equal piles; the seats from ``start`` take one each in turn,
+    the last seat the last pile."""
+    bs, players, ids = run.state, run.game.num_players, run.game.symbol_ids
+    rows = np.flatnonzero(live)
+    sizes = popcount(bs.stock[rows]) // phase.count
+    if not len(rows) or (sizes != sizes[0]).any():
+        raise BatchUnsupported("piles of different sizes in different deals")
+    size = int(sizes[0])
+    cards = draw(run, rows, bs.stock[rows], size * phase.count)
+    bits = np.left_shift(INT(1), cards)
+    piles = np.zeros((run.n, phase.count), dtype=INT)
+    for pile in range(phase.count):
+        piles[rows, pile] = np.bitwise_or.reduce(bits[:, pile * size:(pile + 1) * size], axis=1)
+    bs.stock[rows] ^= np.bitwise_or.reduce(piles[rows], axis=1)
+    for slot in range(size * phase.count):
+        run.note(rows, cards[:, slot])
+    order, _ = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
+    words = [f"pile{i + 1}" for i in range(phase.count)]
+    actions = np.array([ids[w] for w in words], dtype=INT)
+    for taken in range(players):
+        left = piles[rows] != 0
+        going = left.any(axis=1)
+        seats = order[rows, taken]
+        last = (left.sum(axis=1) == 1) & (taken == players - 1)
+        asked = going & ~last
+        chosen = uniform_pick(run.rng, left)
+        run.note(rows[asked], actions[chosen[asked]], lambda asked=asked, left=left: [
+            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in left[asked]])
+        run.tally_decisions("piles", words, rows[asked], chosen[asked], seats[asked])
+        take = rows[going]
+        pile = piles[take, chosen[going]]
+        bs.hands[take, seats[going]] |= pile
+        bs.dealt[take, seats[going]] |= pile
+        piles[take, chosen[going]] = 0
+
+
+# ---------------------------------------------------------------------- throw_in
+def check_throw_in(run, phase) -> None:
+    for rule in (phase.must, phase.may):
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_throw_in(run, phase, live) -> None:
+    """A hand that ``must`` be thrown in redeals at once; each holder who ``may`` is asked throw or keep,
+    from forehand on, until one throws."""
+    bs, players, ids = run.state, run.game.num_players, run.game.symbol_ids
+    order, _ = seats_from(run, bs.forehand, (1 << players) - 1)
+    if phase.must is not None:
+        for pos in range(players):
+            bs.redeal |= live & np.broadcast_to(run.fn(phase.must)(bs, order[:, pos]) != 0, (run.n,))
+    if phase.may is None:
+        return
+    actions = np.array([ids["throw"], ids["keep"]], dtype=INT)
+    legal = (1 << int(actions[0])) | (1 << int(actions[1]))
+    may = [np.broadcast_to(run.fn(phase.may)(bs, order[:, pos]) != 0, (run.n,)) for pos in range(players)]
+    for pos in range(players):
+        asked = np.flatnonzero(live & ~bs.redeal & may[pos])
+        if not len(asked):
+            continue
+        chosen = uniform_pick(run.rng, np.ones((len(asked), 2), dtype=bool))
+        run.note(asked, actions[chosen], lambda asked=asked: [legal] * len(asked))
+        run.tally_decisions("throw_in", ["throw", "keep"], asked, chosen, order[asked, pos])
+        bs.redeal[asked[chosen == 0]] = True

@@ -55,27 +55,44 @@ class BatchState:
 
     def reset_deal(self) -> None:
         """The fields a new deal starts afresh, as :meth:`State._reset_deal` sets them."""
-        n, players, game = self.n, self.players, self.game
+        self.__dict__.update(self._deal_fields(self.n))
+        self.redeal = np.zeros(self.n, dtype=bool)
+        self.redeals = np.zeros(self.n, dtype=INT)
+
+    def reset_rows(self, rows) -> None:
+        """:meth:`reset_deal` for the deals ``rows`` only (a deal thrown in and dealt again)."""
+        for name, fresh in self._deal_fields(len(rows)).items():
+            held = getattr(self, name)
+            if isinstance(fresh, dict):
+                for key, values in fresh.items():
+                    held[key][rows] = values
+            elif isinstance(fresh, Part):
+                for key, values in fresh.__dict__.items():
+                    if key != "_kind":
+                        getattr(held, key)[rows] = values
+            else:
+                held[rows] = fresh
+
+    def _deal_fields(self, n: int) -> dict:
+        """The deal's fields for ``n`` deals as a new deal starts."""
+        players, game = self.players, self.game
         seats = lambda: np.zeros((n, players), dtype=INT)  # noqa: E731 - a fresh per-seat array
-        self.hands, self.won, self.discards, self.deal_delta, self.dealt = seats(), seats(), seats(), seats(), seats()
-        self.stock = np.full(n, signed(game.deck.full_mask), dtype=INT)
-        self.talon = np.zeros(n, dtype=INT)
-        self.out = np.zeros(n, dtype=INT)
-        self.active = np.full(n, (1 << players) - 1, dtype=INT)
-        self.vars = {name: np.full(n, NONE if kind in ("suit", "card") else ABSENT, dtype=INT)
-                     for name, kind in game.definition.deal_vars.items()}
-        self.declarer = np.full(n, NONE, dtype=INT)
-        self.contract = np.full(n, ABSENT, dtype=INT)
-        self.side_mask = np.zeros(n, dtype=INT)
-        self.called = np.full(n, NONE, dtype=INT)
-        self.decisions: dict[int, np.ndarray] = {}
-        self.tricks = tricks_part(n, players, game.num_cards, self.trick_history)
-        self.choose = Part("choose", value=np.full(n, ABSENT, dtype=INT))
-        self.passing = Part("passing", received=seats(), passed=seats())
-        self.bids = Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT))
-        self.turn_up = Part("turn_up", cards=np.zeros(n, dtype=INT))
-        self.pick = Part("pick", value=np.full(n, ABSENT, dtype=INT))
-        self.take_up = Part("take_up", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT))
+        return {
+            "hands": seats(), "won": seats(), "discards": seats(), "deal_delta": seats(), "dealt": seats(),
+            "stock": np.full(n, signed(game.deck.full_mask), dtype=INT), "talon": np.zeros(n, dtype=INT),
+            "out": np.zeros(n, dtype=INT), "active": np.full(n, (1 << players) - 1, dtype=INT),
+            "vars": {name: np.full(n, NONE if kind in ("suit", "card") else ABSENT, dtype=INT)
+                     for name, kind in game.definition.deal_vars.items()},
+            "declarer": np.full(n, NONE, dtype=INT), "contract": np.full(n, ABSENT, dtype=INT),
+            "side_mask": np.zeros(n, dtype=INT), "called": np.full(n, NONE, dtype=INT),
+            "tricks": tricks_part(n, players, game.num_cards, self.trick_history),
+            "choose": Part("choose", value=np.full(n, ABSENT, dtype=INT)),
+            "passing": Part("passing", received=seats(), passed=seats()),
+            "bids": Part("bids", said=np.full((n, players), NONE, dtype=INT), number=np.zeros(n, dtype=INT)),
+            "turn_up": Part("turn_up", cards=np.zeros(n, dtype=INT)),
+            "pick": Part("pick", value=np.full(n, ABSENT, dtype=INT)),
+            "take_up": Part("take_up", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT)),
+        }
 
     def __getattr__(self, name: str):
         raise BatchUnsupported(f"the batch engine does not hold `{name}` yet")

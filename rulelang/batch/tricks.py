@@ -5,8 +5,9 @@ the phase's ``lead`` rule, each seat plays a card of the batch twin of the rule 
 function (heading the trick when ``head`` says so: the cards that would win it as it stands, by
 the twin of ``winner``), the trick's winner takes it and leads the next, until the winner's hand
 is empty. A seat alone among the players takes every trick when ``alone: takes_all``.
-Contract-specific trick rules, trick calls and constructs that watch finished tricks are not
-covered yet (``check_tricks`` says so).
+A contract's own trick rules (``contracts.NAME.tricks``) hold in the deals of that contract.
+Trick calls and constructs that watch finished tricks are not covered yet (``check_tricks``
+says so).
 """
 
 from __future__ import annotations
@@ -23,15 +24,59 @@ from rulelang.exprcompile import EvalError
 
 def check_tricks(run, phase) -> None:
     """Raise BatchUnsupported for trick rules the kernel does not cover."""
-    if phase.by_contract or phase.lead_by_contract:
-        raise BatchUnsupported("trick rules of their own in a contract (`contracts.NAME.tricks`)")
-    if phase.rules.calls:
+    if phase.rules.calls or any(rules.calls for rules in phase.by_contract.values()):
         raise BatchUnsupported("calls during trick play (`tricks.calls`)")
     if run.game.trick_watchers:
         watchers = ", ".join(found.kind for found in run.game.trick_watchers)
         raise BatchUnsupported(f"a construct that follows each finished trick ({watchers})")
-    for rule in (phase.among, phase.lead, phase.rules.allowed, phase.rules.winner):
+    for rule in (phase.among, phase.lead, *phase.lead_by_contract.values()):
         run.fn(rule)
+    for rules in (phase.rules, *phase.by_contract.values()):
+        run.fn(rules.allowed)
+        run.fn(rules.winner)
+
+
+class RuleSets:
+    """The trick rules in force in each deal: the phase's, or its contract's own (``contracts.NAME.tricks``)."""
+
+    def __init__(self, run, phase):
+        bs = run.state
+        sets = [phase.rules, *phase.by_contract.values()]
+        codes = [None, *(bs.code(name) for name in phase.by_contract)]
+        self.which = np.zeros(run.n, dtype=INT)
+        for index, code in enumerate(codes[1:], start=1):
+            self.which[bs.contract == code] = index
+        self.used = sorted(set(self.which.tolist()))
+        self.allowed_fns = [run.fn(rules.allowed) for rules in sets]
+        self.winner_fns = [run.fn(rules.winner) for rules in sets]
+        self.heads = np.array([rules.head for rules in sets])[self.which]
+        self.n = run.n
+
+    def _pick(self, fns, bs, seats):
+        if len(self.used) == 1:
+            return per_deal(fns[self.used[0]](bs, seats), self.n)
+        out = np.zeros(self.n, dtype=INT)
+        for index in self.used:
+            chosen = self.which == index
+            out = np.where(chosen, per_deal(fns[index](bs, seats), self.n), out)
+        return out
+
+    def allowed(self, bs, seats):
+        """The cards each deal's seat may play before heading."""
+        return self._pick(self.allowed_fns, bs, seats)
+
+    def winner(self, bs, seats=None):
+        """The card that wins each deal's trick on the table (-1: none)."""
+        return self._pick(self.winner_fns, bs, seats)
+
+
+def _leaders(run, phase) -> np.ndarray:
+    """Each deal's first leader: the phase's ``lead``, or its contract's own."""
+    bs = run.state
+    lead = per_deal(run.fn(phase.lead)(bs, None), run.n)
+    for name, rule in phase.lead_by_contract.items():
+        lead = np.where(bs.contract == bs.code(name), per_deal(run.fn(rule)(bs, None), run.n), lead)
+    return lead
 
 
 def run_tricks(run, phase, live) -> None:
@@ -45,10 +90,10 @@ def run_tricks(run, phase, live) -> None:
     if phase.alone == "takes_all" and alone.any():
         _takes_all(bs, np.flatnonzero(alone), among)
         live &= ~alone
-    lead = per_deal(run.fn(phase.lead)(bs, None), run.n)
-    order, count = seats_from(run, lead, among)
+    order, count = seats_from(run, _leaders(run, phase), among)
     playing = live & (bs.hands[np.arange(run.n), order[:, 0]] != 0)
-    allowed, winner = run.fn(phase.rules.allowed), run.fn(phase.rules.winner)
+    sets = RuleSets(run, phase)
+    allowed, winner = sets.allowed, sets.winner
     seats_in_trick = np.zeros((run.n, players), dtype=INT)
     cards_in_trick = np.zeros((run.n, players), dtype=INT)
     bs.current = np.where(live, order[:, 0], bs.current)
@@ -60,8 +105,8 @@ def run_tricks(run, phase, live) -> None:
             seats = order[:, position]
             bs.current = np.where(turn, seats, bs.current)
             legal = per_deal(allowed(bs, seats), run.n)
-            if phase.rules.head:
-                legal = _headed(run, winner, legal, seats, turn)
+            if sets.heads.any():
+                legal = _headed(run, winner, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
             offered = run.one_per_name(legal[rows])
             cards = pick_bit(run.rng, offered)
