@@ -46,9 +46,12 @@ def test_batch_deals_replay_through_the_scalar_engine(path):
         assert result["active"] == int(run.state.active[row])
         for name in game.definition.deal_vars:
             assert result["vars"][name] == run.var_text(name, int(run.state.vars[name][row]))
+        titles = {spec.title: name for name, spec in game.definition.items.items()}
+        scored = {titles[entry["item"]] for entry in result.get("items") or ()}
+        assert scored == {name for name, hit in run.state.settle.scored.items() if hit[row]}
 
 
-def test_the_games_without_an_auction_are_covered():
+def test_the_seed_games_and_their_neighbours_are_covered():
     covered = []
     for path in GAMES:
         try:
@@ -58,7 +61,8 @@ def test_the_games_without_an_auction_are_covered():
         covered.append(path.rsplit("/", 1)[-1])
     assert {"zwanzig-ab.rules", "zwanzig-ab.yaml", "fuenf-dazu.rules", "zwanzig-ab-stichzwang.yaml", "hearts.rules",
             "oh-hell.yaml", "spades.yaml", "euchre.yaml", "zwanzig-ab-interleaved.yaml",
-            "zwanzig-ab-wikibooks-doubled.yaml"} <= set(covered)
+            "zwanzig-ab-wikibooks-doubled.yaml", "zwanzigerrufen.yaml", "zwanziger-rufen-fi.yaml",
+            "zwanzigerrufen-ordered-maerchenstich.yaml"} <= set(covered)
 
 
 def test_the_same_seed_plays_the_same_deals():
@@ -69,7 +73,7 @@ def test_the_same_seed_plays_the_same_deals():
     assert not (first.state.deal_delta == other.state.deal_delta).all()
 
 
-@pytest.mark.parametrize("game, names", [("doppelkopf", "the phase `auction`"),
+@pytest.mark.parametrize("game, names", [("doppelkopf", "a contract whose sides a `parties` phase decides"),
                                          ("skat", "the phase `value_auction`")])
 def test_what_the_batch_engine_cannot_run_is_named(game, names):
     with pytest.raises(BatchUnsupported, match=names):

@@ -261,11 +261,18 @@ def run_score(run, phase, live) -> None:
     """Each seat of ``each`` adds the rule's amount to its score (not below an exact finish it would overshoot)."""
     bs = run.state
     seats = per_deal(run.fn(phase.each)(bs, None), run.n)
-    add, exact = run.fn(phase.add), run.game.definition.match.exact
+    add = run.fn(phase.add)
     deltas = np.zeros_like(bs.deal_delta)
     for seat in range(run.game.num_players):
         scored = live & (np.right_shift(seats, seat) & 1 == 1)
         deltas[:, seat] = np.where(scored, per_deal(add(bs, seat), run.n), 0)
+    add_scores(run, deltas)
+
+
+def add_scores(run, deltas) -> None:
+    """Add the (deals, seats) ``deltas`` to the scores and the deal's payments; a change that would take a
+    score past an exact finish is not made (``State.add_scores``)."""
+    bs, exact = run.state, run.game.definition.match.exact
     if exact is not None:
         overshoot = (deltas != 0) & (bs.scores + deltas < exact) & (exact <= bs.scores)
         deltas = np.where(overshoot, 0, deltas)
@@ -304,13 +311,15 @@ def run_turns(run, phase, live) -> None:
 
 
 def _kernels() -> dict:
+    from rulelang.batch.auction import check_auction, check_settle, run_auction, run_settle
     from rulelang.batch.kernels_more import check_bids, check_passing, check_pick, check_piles, check_take_up, \
         check_throw_in, run_bids, run_passing, run_pick, run_piles, run_take_up, run_throw_in, run_turn_up
     from rulelang.batch.tricks import check_tricks, run_tricks
     return {"turn_up": Kernel(_no_check, run_turn_up), "bids": Kernel(check_bids, run_bids),
             "passing": Kernel(check_passing, run_passing), "pick": Kernel(check_pick, run_pick),
             "take_up": Kernel(check_take_up, run_take_up), "piles": Kernel(check_piles, run_piles),
-            "throw_in": Kernel(check_throw_in, run_throw_in), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "throw_in": Kernel(check_throw_in, run_throw_in), "auction": Kernel(check_auction, run_auction),
+            "settle": Kernel(check_settle, run_settle), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
             "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
             "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}

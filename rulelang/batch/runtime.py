@@ -287,6 +287,20 @@ def copy_winner(part, best, twins: np.ndarray, later):
     return np.where(copies.any(axis=1), found, best)
 
 
+def position(bs, card):
+    """The place (from 1) of a card in the trick on the table, or 0."""
+    part = bs.tricks
+    card = _per_deal(bs, card)
+    here = (part.table_cards == card[:, None]) & (np.arange(part.table_cards.shape[1]) < part.trick[:, None])
+    return np.where(here.any(axis=1) & (card >= 0), here.argmax(axis=1) + 1, 0)
+
+
+def scored(part, item: str):
+    """Whether the settlement scored ``item`` (``part``: the batch settle slice)."""
+    found = part.scored.get(item)
+    return found if found is not None else False
+
+
 def reduce_min(*values):
     """``min`` of one per-seat array (over the seats) or of several values (deal by deal)."""
     if len(values) == 1:
@@ -307,13 +321,13 @@ HELPERS = {
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
-    "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner,
+    "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
 
 PLUMBING = {
     "_b_truth": truth, "_b_where": where, "_b_and": both, "_b_or": either, "_b_not": negate, "_b_in": member,
     "_b_returned": returned, "_b_kept": kept, "_b_at": at, "_b_table": table, "_b_popcount": popcount,
-    "_b_min": reduce_min, "_b_max": reduce_max, "_b_abs": np.abs,
+    "_b_min": reduce_min, "_b_scored": scored, "_b_max": reduce_max, "_b_abs": np.abs,
 }
 """The helpers the rewriting itself brings in (Python's control flow and builtins, deal by deal)."""

@@ -68,7 +68,10 @@ class BatchState:
                     held[key][rows] = values
             elif isinstance(fresh, Part):
                 for key, values in fresh.__dict__.items():
-                    if key != "_kind":
+                    if isinstance(values, dict):
+                        for item, kept in getattr(held, key).items():
+                            kept[rows] = values[item] if item in values else 0
+                    elif key != "_kind":
                         getattr(held, key)[rows] = values
             else:
                 held[rows] = fresh
@@ -92,6 +95,9 @@ class BatchState:
             "turn_up": Part("turn_up", cards=np.zeros(n, dtype=INT)),
             "pick": Part("pick", value=np.full(n, ABSENT, dtype=INT)),
             "take_up": Part("take_up", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT)),
+            "auction": Part("auction", announced={name: np.full(n, NONE, dtype=INT) for name in game.definition.items},
+                            levels={name: np.zeros(n, dtype=INT) for name in game.definition.items}),
+            "settle": Part("settle", scored={}, announced={}),
         }
 
     def __getattr__(self, name: str):

@@ -47,6 +47,12 @@ def tally_of(run: BatchRun):
     active = (np.right_shift(bs.active[:, None], np.arange(game.num_players)) & 1) == 1
     tally.no_trick = int((active & (bs.tricks.taken == 0)).any(axis=1).sum())
     _count_contracts(run, tally)
+    for name, hit in bs.settle.scored.items():
+        title = run.game.definition.items[name].title
+        tally.items[title] += int(hit.sum())
+        announced = bs.settle.announced.get(name)
+        if announced is not None and announced.any():
+            tally.announced[title] += int(announced.sum())
     return tally
 
 

@@ -107,6 +107,9 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         left, parts = self.visit(node.left), []
+        if len(node.ops) == 1 and isinstance(node.ops[0], ast.In) and _is_field(node.comparators[0], "scored_items") \
+                and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+            return _call("_b_scored", self.visit(node.comparators[0].value), node.left)
         for op, right in zip(node.ops, node.comparators):
             right_code = self.visit(right)
             if isinstance(op, (ast.In, ast.NotIn)):
@@ -146,7 +149,7 @@ class _Expressions(ast.NodeTransformer):
         return ast.Call(func, args, [])
 
     def visit_Attribute(self, node):
-        if node.attr == "calls" or node.attr == "scored_items":
+        if node.attr in ("calls", "scored_items"):
             raise _Unsupported(f"`{ast.unparse(node)}`")
         return self.generic_visit(node)
 

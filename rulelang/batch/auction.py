@@ -1,0 +1,298 @@
+"""Batch kernels of ``auction`` and ``settle``: contracts bid on a ladder, items announced and doubled,
+then every counting item scored per side and the net settled (see :mod:`rulelang.batch.kernels`).
+
+The contract of each deal is held as its code (``BatchState.contract``); the auction's slice holds,
+per item, who announced it (-1: nobody, 1: the declarers, 0: the defenders) and its doubling level.
+What :class:`~rulelang.constructs.auction.Auction` and :class:`~rulelang.constructs.settle.Settle`
+do for one deal is done here for all, column by column over the auction's actions and item by item
+over the settlement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rulelang.batch.engine import seats_from, uniform_pick
+from rulelang.batch.kernels import add_scores, per_deal
+from rulelang.batch.runtime import popcount
+from rulelang.batch.state import INT, NONE, Part
+from rulelang.batch.vectorize import BatchUnsupported
+from rulelang.compile_items import announcement, doubling
+from rulelang.exprcompile import EvalError
+
+NOBODY = -1
+
+
+class Ladder:
+    """The contracts of a game as arrays: per contract its code, rank and which items count in it."""
+
+    def __init__(self, run):
+        definition, bs = run.game.definition, run.state
+        self.contracts = list(definition.contracts.values())
+        self.items = list(definition.items.values())
+        self.codes = np.array([bs.code(c.name) for c in self.contracts], dtype=INT)
+        self.ranks = np.array([c.rank for c in self.contracts], dtype=INT)
+        self.counts = np.zeros((len(self.contracts) + 1, len(self.items)), dtype=bool)
+        for row, contract in enumerate(self.contracts):
+            listed = contract.items if contract.items is not None else list(definition.items)
+            self.counts[row] = [item.name in listed for item in self.items]
+        self.counts[-1] = True                    # no contract: every item counts
+
+    def index(self, contract) -> np.ndarray:
+        """Each deal's contract as an index into :attr:`contracts` (its last + 1 for none)."""
+        found = np.full(len(contract), len(self.contracts), dtype=INT)
+        for row, code in enumerate(self.codes.tolist()):
+            found[contract == code] = row
+        return found
+
+
+# ---------------------------------------------------------------------- auction
+def check_auction(run, phase) -> None:
+    run.fn(phase.start)
+    for contract in run.game.definition.contracts.values():
+        for rule in (contract.allow, contract.calls):
+            if rule is not None:
+                run.fn(rule)
+        if contract.sides == "parties":
+            raise BatchUnsupported("a contract whose sides a `parties` phase decides")
+
+
+def _columns(run, phase, ladder) -> list[tuple]:
+    """The auction's actions: (kind, index, extra, action id) — a bid, the pass, an announcement for or
+    against an item, a doubling step of an item."""
+    ids = run.game.symbol_ids
+    columns = [("bid", c, None, ids[contract.name]) for c, contract in enumerate(ladder.contracts)]
+    columns.append(("pass", None, None, ids[phase.pass_word]))
+    for i, item in enumerate(ladder.items):
+        if item.announce and not item.is_game and phase.announcements:
+            columns += [("announce", i, True, ids[announcement(item.name, phase.for_word)]),
+                        ("announce", i, False, ids[announcement(item.name, phase.against_word)])]
+        if phase.announcements:
+            columns += [("double", i, level, ids[doubling(word, item.name)]) for level, word in enumerate(phase.doubling)]
+    return columns
+
+
+def _options(run, phase, ladder, columns, seats, asking) -> np.ndarray:
+    """(deals, columns) booleans: what each deal's seat may say now."""
+    bs, part = run.state, run.state.auction
+    current = ladder.index(bs.contract)
+    bid = current < len(ladder.contracts)
+    rank = np.where(bid, ladder.ranks[np.minimum(current, len(ladder.contracts) - 1)], np.iinfo(INT).min)
+    on_declarers = (np.right_shift(bs.side_mask, seats) & 1) == 1
+    counting = ladder.counts[current]
+    allowed = np.zeros((run.n, len(columns)), dtype=bool)
+    for column, (kind, index, extra, _) in enumerate(columns):
+        if kind == "bid":
+            ok = phase.bids & (~bid | (ladder.ranks[index] > rank))
+            allow = ladder.contracts[index].allow
+            if allow is not None:
+                ok = ok & np.broadcast_to(run.fn(allow)(bs, seats) != 0, (run.n,))
+        elif kind == "pass":
+            ok = bid
+        elif kind == "announce":
+            item = ladder.items[index]
+            side_ok = on_declarers if extra else ~on_declarers
+            wanted = item.announce == "both" or item.announce == ("for" if extra else "against")
+            ok = bid & counting[:, index] & (part.announced[item.name] == NOBODY) & side_ok & wanted
+        else:
+            item = ladder.items[index]
+            owner = np.ones(run.n, dtype=INT) if item.is_game else part.announced[item.name]
+            by_owner = extra % 2 == 1
+            may = (owner != NOBODY) & (on_declarers == ((owner == 1) if by_owner else (owner == 0)))
+            ok = bid & counting[:, index] & (part.levels[item.name] == extra) & may
+        allowed[:, column] = ok
+    return allowed & asking[:, None]
+
+
+def run_auction(run, phase, live) -> None:
+    """Turns from ``start``: bid a higher contract, announce, double or pass, until every seat in a row
+    has passed (or, with ``once``, every seat has spoken once)."""
+    bs, players = run.state, run.game.num_players
+    ladder = Ladder(run)
+    columns = _columns(run, phase, ladder)
+    actions = np.array([action for *_, action in columns], dtype=INT)
+    names = run.game.symbols
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
+    pos, passes = np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT)
+    going = live.copy()
+    while going.any():
+        seats = order[bs.rows, pos]
+        bs.current = np.where(going, seats, bs.current)
+        allowed = _options(run, phase, ladder, columns, seats, going)
+        if (going & ~allowed.any(axis=1)).any():
+            raise EvalError("a seat has no legal bid to open the auction", phase.span)
+        rows = np.flatnonzero(going)
+        chosen = uniform_pick(run.rng, allowed[rows])
+        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
+            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        run.tally_decisions("auction", [names[a - run.game.symbol_base] for a in actions], rows, chosen, seats[rows])
+        said = np.full(run.n, -1, dtype=INT)
+        said[rows] = chosen
+        passed = going & (said == len(ladder.contracts))
+        passes = np.where(passed, passes + 1, np.where(going, 0, passes))
+        _say(run, ladder, columns, said, seats, going & ~passed)
+        ended = going & ((passes >= count) | (phase.once & (pos == count - 1)))
+        going &= ~ended
+        pos = np.where(going, (pos + 1) % count, pos)
+
+
+def _say(run, ladder, columns, said, seats, speaking) -> None:
+    """Apply each deal's bid, announcement or doubling."""
+    bs, part, items = run.state, run.state.auction, run.game.definition.items
+    game_item = next((name for name, spec in items.items() if spec.is_game), None)
+    for column, (kind, index, extra, _) in enumerate(columns):
+        rows = np.flatnonzero(speaking & (said == column))
+        if not len(rows):
+            continue
+        if kind == "bid":
+            _bid(run, ladder.contracts[index], ladder.codes[index], rows, seats[rows])
+            continue
+        item = ladder.items[index]
+        if kind == "announce":
+            part.announced[item.name][rows] = 1 if extra else 0
+            if not extra and item.against_kontra and game_item is not None:
+                part.levels[game_item][rows] = np.maximum(part.levels[game_item][rows], 1)
+        else:
+            part.levels[item.name][rows] += 1
+
+
+def _bid(run, contract, code, rows, seats) -> None:
+    """A bid: the contract, its declarer and the declaring side (with the called card's holder)."""
+    bs, part = run.state, run.state.auction
+    bs.contract[rows], bs.declarer[rows] = code, seats
+    for name in part.announced:
+        part.announced[name][rows], part.levels[name][rows] = NOBODY, 0
+    bs.called[rows], bs.side_mask[rows] = NONE, np.left_shift(INT(1), seats)
+    if contract.sides == "called" and contract.calls is not None:
+        cards = per_deal(run.fn(contract.calls)(bs, _seat_array(run, rows, seats)), run.n)[rows]
+        bs.called[rows] = cards
+        holds = (np.right_shift(bs.hands[rows], np.maximum(cards, 0)[:, None]) & 1) == 1
+        holds &= (cards >= 0)[:, None]
+        holder = np.where(holds.any(axis=1), holds.argmax(axis=1), -1)
+        bs.side_mask[rows] |= np.where(holder >= 0, np.left_shift(INT(1), np.maximum(holder, 0)), 0)
+
+
+def _seat_array(run, rows, seats) -> np.ndarray:
+    """A seat per deal: ``seats`` in ``rows``, seat 0 elsewhere (not read)."""
+    out = np.zeros(run.n, dtype=INT)
+    out[rows] = seats
+    return out
+
+
+# ---------------------------------------------------------------------- settle
+def check_settle(run, phase) -> None:
+    if phase.multiplier is not None:
+        run.fn(phase.multiplier)
+    for item in run.game.definition.items.values():
+        for rule in (item.value, item.announced_value, item.achieved, item.caught):
+            if rule is not None:
+                run.fn(rule)
+    for contract in run.game.definition.contracts.values():
+        run.fn(contract.value)
+
+
+def run_settle(run, phase, live) -> None:
+    """Every counting item scored for one side, the net settled between the sides by ``pattern``."""
+    bs, ladder = run.state, Ladder(run)
+    current = ladder.index(bs.contract)
+    among = np.where(bs.tricks.among != 0, bs.tricks.among, (1 << run.game.num_players) - 1)
+    declarers = bs.side_mask & among
+    defenders = among & ~declarers
+    factors = np.array([c.bonus_factor for c in ladder.contracts] + [1], dtype=INT)[current]
+    net = np.zeros(run.n, dtype=INT)
+    personal = np.zeros_like(bs.deal_delta)
+    scored = []
+    for index, item in enumerate(ladder.items):
+        counts = live & ladder.counts[current, index]
+        factor = np.ones(run.n, dtype=INT) if item.is_game else factors
+        if item.per_seat:
+            _per_seat(run, item, factor, among, counts, personal)
+            continue
+        for for_declarers, amount, hit in _score_item(run, phase, ladder, current, item, declarers, defenders):
+            scored.append((item, for_declarers, amount * factor, hit & counts))
+    exclusive = np.zeros(run.n, dtype=bool)
+    for item, _, _, hit in scored:
+        if item.exclusive:
+            achieved = _holds(run, item.achieved, declarers) | _holds(run, item.achieved, defenders)
+            exclusive |= hit & achieved
+    settled = bs.settle.scored
+    for item, for_declarers, amount, hit in scored:
+        if not (item.exclusive or item.is_game):
+            hit = hit & ~exclusive
+        net += np.where(hit, np.where(for_declarers, amount, -amount), 0)
+        settled[item.name] = settled.get(item.name, np.zeros(run.n, dtype=bool)) | hit
+        bs.settle.announced[item.name] = bs.settle.announced.get(item.name, np.zeros(run.n, dtype=bool)) | (
+            hit & (bs.auction.announced[item.name] != NOBODY))
+    multiplier = per_deal(run.fn(phase.multiplier)(bs, None), run.n) if phase.multiplier is not None else 1
+    add_scores(run, _settlement(run, phase, net * multiplier, declarers, defenders, live))
+    add_scores(run, np.where(live[:, None], personal * np.asarray(multiplier)[..., None], 0))
+
+
+def _holds(run, rule, side) -> np.ndarray:
+    return np.broadcast_to(run.fn(rule)(run.state, side) != 0, (run.n,))
+
+
+def _value(run, rule) -> np.ndarray:
+    return per_deal(run.fn(rule)(run.state, None), run.n)
+
+
+def _score_item(run, phase, ladder, current, item, declarers, defenders):
+    """(for the declarers?, amount, where) of each way this item scores."""
+    bs, part = run.state, run.state.auction
+    steps = part.levels[item.name]
+    doubled = (lambda v: v + phase.doubling_adds * steps) if phase.doubling_adds else (lambda v: v * 2 ** steps)
+    everywhere = np.ones(run.n, dtype=bool)
+    if item.is_game:
+        value = np.zeros(run.n, dtype=INT)
+        for index, contract in enumerate(ladder.contracts):
+            value = np.where(current == index, _value(run, contract.value), value)
+        return [(_holds(run, item.achieved, declarers), doubled(value), everywhere)]
+    owner = part.announced[item.name]
+    announced = owner != NOBODY
+    owner_side = np.where(owner == 1, declarers, defenders)
+    value = _value(run, item.announced_value) if item.announced_value else 2 * _value(run, item.value)
+    owner_won = _holds(run, item.achieved, owner_side)
+    ways = [(np.where(owner_won, owner == 1, owner != 1), doubled(value), announced)]
+    plain = _value(run, item.value)
+    for side, for_declarers in ((declarers, True), (defenders, False)):
+        achieved = _holds(run, item.achieved, side)
+        caught = _holds(run, item.caught, side) if item.caught is not None else np.zeros(run.n, dtype=bool)
+        ways.append((np.full(run.n, for_declarers), plain, ~announced & achieved))
+        ways.append((np.full(run.n, not for_declarers), plain, ~announced & ~achieved & caught))
+    return ways
+
+
+def _per_seat(run, item, factor, among, counts, personal) -> None:
+    """An item each seat scores alone: every other seat in the deal pays it."""
+    bs, players = run.state, run.game.num_players
+    others = popcount(among) - 1
+    value = _value(run, item.value) * factor
+    for seat in range(players):
+        seated = counts & ((np.right_shift(among, seat) & 1) == 1)
+        hit = seated & _holds(run, item.achieved, np.full(run.n, 1 << seat, dtype=INT))
+        if not hit.any():
+            continue
+        for other in range(players):
+            inside = (np.right_shift(among, other) & 1) == 1
+            personal[:, other] += np.where(hit & inside, value * others if other == seat else -value, 0)
+        bs.settle.scored[item.name] = bs.settle.scored.get(item.name, np.zeros(run.n, dtype=bool)) | hit
+
+
+def _settlement(run, phase, net, declarers, defenders, live) -> np.ndarray:
+    """(deals, seats) score changes of the net: each declarer scores it (``declarers_score``), or each
+    defender pays it and the declarers share the total."""
+    players = run.game.num_players
+    deltas = np.zeros((run.n, players), dtype=INT)
+    n_def, n_decl = popcount(defenders), popcount(declarers)
+    paying = live & (net != 0)
+    if phase.pattern != "declarers_score":
+        paying &= (n_decl > 0) & (n_def > 0)
+        share = np.where(paying, net * n_def // np.maximum(n_decl, 1), 0)
+    for seat in range(players):
+        declares = (np.right_shift(declarers, seat) & 1) == 1
+        defends = (np.right_shift(defenders, seat) & 1) == 1
+        if phase.pattern == "declarers_score":
+            deltas[:, seat] = np.where(paying & declares, net, 0)
+        else:
+            deltas[:, seat] = np.where(paying & declares, share, np.where(paying & defends, -net, 0))
+    return deltas
