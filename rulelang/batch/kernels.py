@@ -312,14 +312,16 @@ def run_turns(run, phase, live) -> None:
 
 def _kernels() -> dict:
     from rulelang.batch.auction import check_auction, check_settle, run_auction, run_settle
-    from rulelang.batch.kernels_more import check_bids, check_passing, check_pick, check_piles, check_take_up, \
-        check_throw_in, run_bids, run_passing, run_pick, run_piles, run_take_up, run_throw_in, run_turn_up
+    from rulelang.batch.kernels_more import check_bids, check_call, check_open_hand, check_passing, check_pick, \
+        check_piles, check_take_talon, check_take_up, check_throw_in, run_bids, run_call, run_open_hand, \
+        run_passing, run_pick, run_piles, run_take_talon, run_take_up, run_throw_in, run_turn_up
     from rulelang.batch.tricks import check_tricks, run_tricks
     return {"turn_up": Kernel(_no_check, run_turn_up), "bids": Kernel(check_bids, run_bids),
             "passing": Kernel(check_passing, run_passing), "pick": Kernel(check_pick, run_pick),
             "take_up": Kernel(check_take_up, run_take_up), "piles": Kernel(check_piles, run_piles),
             "throw_in": Kernel(check_throw_in, run_throw_in), "auction": Kernel(check_auction, run_auction),
-            "settle": Kernel(check_settle, run_settle), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "settle": Kernel(check_settle, run_settle), "call": Kernel(check_call, run_call),
+            "open_hand": Kernel(check_open_hand, run_open_hand), "take_talon": Kernel(check_take_talon, run_take_talon), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
             "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
             "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}

@@ -263,3 +263,126 @@ def run_throw_in(run, phase, live) -> None:
         run.note(asked, actions[chosen], lambda asked=asked: [legal] * len(asked))
         run.tally_decisions("throw_in", ["throw", "keep"], asked, chosen, order[asked, pos])
         bs.redeal[asked[chosen == 0]] = True
+
+
+# ---------------------------------------------------------------------- call, open_hand
+def check_call(run, phase) -> None:
+    for rule in (phase.by, phase.cards, phase.forbid):
+        if rule is not None:
+            run.fn(rule)
+
+
+def _card_forbidden(run, rule, part, seats, cards) -> np.ndarray:
+    """The cards of each deal's ``cards`` that ``rule`` allows (``part.card`` set to each card in turn)."""
+    bs, kept = run.state, part.card
+    allowed = np.zeros(run.n, dtype=INT)
+    for card in range(run.game.num_cards):
+        bit = INT(1) << INT(card)
+        holding = (cards & bit) != 0
+        if not holding.any():
+            continue
+        part.card = np.full(run.n, card, dtype=INT)
+        allowed |= np.where(holding & ~np.broadcast_to(run.fn(rule)(bs, seats) != 0, (run.n,)), bit, 0)
+    part.card = kept
+    return allowed
+
+
+def run_call(run, phase, live) -> None:
+    """A seat names one card of ``cards`` (none that ``forbid`` rules out); its holder partners him."""
+    bs = run.state
+    seats = per_deal(run.fn(phase.by)(bs, None), run.n)
+    if (live & (seats < 0)).any():
+        raise EvalError(f"`{phase.by.text}` names no seat to call a card", phase.by.span)
+    cards = per_deal(run.fn(phase.cards)(bs, seats), run.n)
+    if phase.forbid is not None:
+        cards = _card_forbidden(run, phase.forbid, bs.call, seats, cards)
+    rows = np.flatnonzero(live)
+    if (cards[rows] == 0).any():
+        raise EvalError(f"a seat has no card to call: `{phase.cards.text}` leaves none", phase.cards.span)
+    offered = run.one_per_name(cards[rows])
+    chosen = pick_bit(run.rng, offered)
+    asked = popcount(offered) > 1
+    run.note(rows[asked], chosen[asked], offered[asked])
+    bs.called[rows] = chosen
+    holds = (np.right_shift(bs.hands[rows], chosen[:, None]) & 1) == 1
+    holder = np.where(holds.any(axis=1), holds.argmax(axis=1), -1)
+    bs.side_mask[rows] = np.left_shift(INT(1), seats[rows]) | np.where(
+        holder >= 0, np.left_shift(INT(1), np.maximum(holder, 0)), 0)
+
+
+def check_open_hand(run, phase) -> None:
+    run.fn(phase.seat)
+
+
+def run_open_hand(run, phase, live) -> None:
+    """A seat's hand is laid open for the rest of the deal."""
+    bs = run.state
+    seats = per_deal(run.fn(phase.seat)(bs, None), run.n)
+    rows = np.flatnonzero(live)
+    if (seats[rows] < 0).any():
+        raise EvalError("the seat that lays its hand open is none", phase.span)
+    bs.open_hand.seat[rows], bs.open_hand.cards[rows] = seats[rows], bs.hands[rows, seats[rows]]
+
+
+# ---------------------------------------------------------------------- take_talon
+def check_take_talon(run, phase) -> None:
+    for rule in (phase.by, phase.forbid):
+        if rule is not None:
+            run.fn(rule)
+
+
+def run_take_talon(run, phase, live) -> None:
+    """A seat takes the talon (or the part of it it chooses) into its hand, then discards as many cards."""
+    bs, part = run.state, run.state.take_talon
+    rows = np.flatnonzero(live)
+    seats = per_deal(run.fn(phase.by)(bs, None), run.n)[rows]
+    if (seats < 0).any():
+        raise EvalError(f"`{phase.by.text}` names no seat to take the talon", phase.by.span)
+    part.seat[rows] = seats
+    part.shown[rows] = bs.talon[rows] if phase.show else 0
+    taken = _chosen_part(run, phase, rows, seats) if phase.parts else bs.talon[rows].copy()
+    part.taken[rows] = taken
+    bs.hands[rows, seats] |= taken
+    bs.talon[rows] &= ~taken
+    if phase.discard <= 0:
+        return
+    if (popcount(bs.hands[rows, seats]) < phase.discard).any():
+        raise EvalError(f"a seat holds fewer than {phase.discard} cards to discard", phase.span)
+    for _ in range(phase.discard):
+        may = np.zeros(run.n, dtype=INT)
+        may[rows] = bs.hands[rows, seats]
+        if phase.forbid is not None:
+            everyone = np.zeros(run.n, dtype=INT)
+            everyone[rows] = seats
+            may = _card_forbidden(run, phase.forbid, part, everyone, may)
+        if (may[rows] == 0).any():
+            raise EvalError(f"a seat has no card left to discard: `{phase.forbid.text}` forbids them all",
+                            phase.forbid.span)
+        offered = run.one_per_name(may[rows])
+        chosen = pick_bit(run.rng, offered)
+        run.note(rows, chosen, offered)
+        bits = np.left_shift(INT(1), chosen)
+        bs.hands[rows, seats] ^= bits
+        bs.discards[rows, seats] |= bits
+        bs.out[rows] |= bits
+
+
+def _chosen_part(run, phase, rows, seats) -> np.ndarray:
+    """Chance lays the talon out in equal parts; each seat chooses one by its name: the cards it takes."""
+    bs, ids, count = run.state, run.game.symbol_ids, len(phase.parts)
+    size, rest = np.divmod(popcount(bs.talon[rows]), count)
+    if (rest != 0).any() or (size == 0).any() or (size != size[0]).any():
+        raise EvalError(f"a talon cannot be laid out in {count} equal parts", phase.span)
+    size = int(size[0])
+    cards = draw(run, rows, bs.talon[rows], size * (count - 1))
+    bits = np.left_shift(INT(1), cards)
+    parts = [np.bitwise_or.reduce(bits[:, i * size:(i + 1) * size], axis=1) for i in range(count - 1)]
+    parts.append(bs.talon[rows] & ~np.bitwise_or.reduce(np.stack(parts, axis=1), axis=1))
+    for slot in range(size * (count - 1)):
+        run.note(rows, cards[:, slot])
+    actions = np.array([ids[name] for name in phase.parts], dtype=INT)
+    chosen = uniform_pick(run.rng, np.ones((len(rows), count), dtype=bool))
+    legal = sum(1 << int(a) for a in actions)
+    run.note(rows, actions[chosen], lambda: [legal] * len(rows))
+    run.tally_decisions("take_talon", list(phase.parts), rows, chosen, seats)
+    return np.stack(parts, axis=1)[np.arange(len(rows)), chosen]

@@ -98,6 +98,10 @@ class BatchState:
             "auction": Part("auction", announced={name: np.full(n, NONE, dtype=INT) for name in game.definition.items},
                             levels={name: np.zeros(n, dtype=INT) for name in game.definition.items}),
             "settle": Part("settle", scored={}, announced={}),
+            "call": Part("call", card=np.full(n, NONE, dtype=INT)),
+            "open_hand": Part("open_hand", seat=np.full(n, NONE, dtype=INT), cards=np.zeros(n, dtype=INT)),
+            "take_talon": Part("take_talon", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT),
+                               card=np.full(n, NONE, dtype=INT), shown=np.zeros(n, dtype=INT)),
         }
 
     def __getattr__(self, name: str):
@@ -152,7 +156,9 @@ def from_states(game, states: list, strings: dict) -> BatchState:
     if hasattr(states[0], "bids"):
         batch.bids.said = np.array([st.bids.said for st in states], dtype=INT)
         batch.bids.number = np.array([st.bids.number for st in states], dtype=INT)
-    for kind, field in (("turn_up", "cards"), ("pick", "value"), ("take_up", "seat"), ("take_up", "taken")):
+    for kind, field in (("turn_up", "cards"), ("pick", "value"), ("take_up", "seat"), ("take_up", "taken"),
+                        ("call", "card"), ("open_hand", "seat"), ("open_hand", "cards"), ("take_talon", "seat"),
+                        ("take_talon", "taken"), ("take_talon", "card"), ("take_talon", "shown")):
         if hasattr(states[0], kind):
             setattr(getattr(batch, kind), field,
                     np.array([batch.code(getattr(getattr(st, kind), field)) for st in states], dtype=INT))
