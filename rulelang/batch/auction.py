@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import seats_from, uniform_pick
+from rulelang.batch.engine import option_sets, seats_from, uniform_pick
 from rulelang.batch.kernels import add_scores, per_deal
 from rulelang.batch.runtime import popcount
 from rulelang.batch.state import INT, NONE, Part
@@ -123,8 +123,7 @@ def run_auction(run, phase, live) -> None:
             raise EvalError("a seat has no legal bid to open the auction", phase.span)
         rows = np.flatnonzero(going)
         chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
-            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
         run.tally_decisions("auction", [names[a - run.game.symbol_base] for a in actions], rows, chosen, seats[rows])
         said = np.full(run.n, -1, dtype=INT)
         said[rows] = chosen
@@ -296,3 +295,75 @@ def _settlement(run, phase, net, declarers, defenders, live) -> np.ndarray:
         else:
             deltas[:, seat] = np.where(paying & declares, share, np.where(paying & defends, -net, 0))
     return deltas
+
+
+# ---------------------------------------------------------------------- value_auction
+def check_value_auction(run, phase) -> None:
+    run.fn(phase.start)
+
+
+def run_value_auction(run, phase, live) -> None:
+    """Skat's bidding: the speaker names ascending values to the listener, who holds or passes; the
+    survivor of both pairs is the declarer at the last value named (all passing: ``all_pass``)."""
+    bs, ids = run.state, run.game.symbol_ids
+    words = [phase.pass_word, phase.hold_word] + [str(v) for v in phase.values]
+    actions = np.array([ids[w] for w in words], dtype=INT)
+    values = np.array(phase.values, dtype=INT)
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    listener, waiting = order[:, 0].copy(), np.ones(run.n, dtype=INT)
+    speaker = np.where(count > 1, order[:, 1], -1)
+    waiting += count > 1
+    value, holder = np.zeros(run.n, dtype=INT), np.full(run.n, -1, dtype=INT)
+    bs.vars = {**bs.vars, phase.var: np.where(live, 0, bs.vars[phase.var])}
+    current = np.where(speaker >= 0, speaker, listener)
+    going = live.copy()
+    while going.any():
+        rows = np.flatnonzero(going)
+        allowed = _value_words(values, value[rows], speaker[rows], current[rows])
+        chosen = uniform_pick(run.rng, allowed)
+        run.note(rows, actions[chosen], option_sets(actions, allowed))
+        run.tally_decisions("value_auction", words, rows, chosen, current[rows])
+        said = np.full(run.n, -1, dtype=INT)
+        said[rows] = chosen
+        seat = current.copy()
+        named = going & (said >= 2)
+        value = np.where(named, values[np.maximum(said - 2, 0)], value)
+        holder = np.where(named | (going & (said == 1)), seat, holder)
+        survivor_named = named & (speaker < 0)
+        passed = going & (said == 0)
+        all_passed = passed & (speaker < 0)
+        listener = np.where(passed & (seat == listener), speaker, listener)
+        moved = passed & ~all_passed
+        speaker = np.where(moved, np.where(waiting < count, order[bs.rows, np.minimum(waiting, count - 1)], -1), speaker)
+        waiting = np.where(moved, waiting + 1, waiting)
+        closed_by_pass = moved & (speaker < 0) & (value != 0)
+        current = np.where(going & ~passed, np.where(seat == speaker, listener, speaker), current)
+        current = np.where(moved, np.where(speaker >= 0, speaker, listener), current)
+        closing = survivor_named | closed_by_pass
+        declarer = np.where(survivor_named, seat, listener)
+        _close_value(run, phase, closing, declarer, value)
+        if phase.all_pass is not None:
+            bs.contract = np.where(all_passed, bs.code(phase.all_pass), bs.contract)
+        else:
+            bs.contract = np.where(all_passed, bs.code(None), bs.contract)
+        going &= ~(closing | all_passed)
+
+
+def _value_words(values, value, speaker, current) -> np.ndarray:
+    """(deals, words) booleans: pass, hold, then each value — what each deal's current seat may say."""
+    allowed = np.zeros((len(value), 2 + len(values)), dtype=bool)
+    survivor = speaker < 0
+    speaking = ~survivor & (current == speaker)
+    allowed[:, 0] = True
+    allowed[:, 1] = ~survivor & ~speaking
+    allowed[:, 2:] = speaking[:, None] & (values[None, :] > value[:, None])
+    allowed[:, 2] |= survivor
+    return allowed
+
+
+def _close_value(run, phase, closing, declarer, value) -> None:
+    """The bidding is over in the deals ``closing``: ``declarer`` plays at ``value``."""
+    bs = run.state
+    bs.declarer = np.where(closing, declarer, bs.declarer)
+    bs.side_mask = np.where(closing, np.left_shift(INT(1), np.maximum(declarer, 0)), bs.side_mask)
+    bs.vars = {**bs.vars, phase.var: np.where(closing, value, bs.vars[phase.var])}

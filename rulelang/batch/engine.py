@@ -56,6 +56,13 @@ def pick_bit(rng, masks, extra: int = 0) -> np.ndarray:
     return np.where(chosen < held, popcount((masks & -masks) - 1), held - 1 - chosen)
 
 
+def option_sets(actions, allowed):
+    """For the log: a function giving, per row of the boolean matrix ``allowed``, the set of ``actions``
+    (one action id per column) it allows, as a mask of action ids (a Python int: ids may pass 63)."""
+    ids = [int(a) for a in actions]
+    return lambda: [sum(1 << a for a, ok in zip(ids, row) if ok) for row in np.asarray(allowed).tolist()]
+
+
 def mask_columns(masks, width: int) -> np.ndarray:
     """The boolean matrix of each mask's bits 0 … width-1."""
     return (np.right_shift(np.asarray(masks, dtype=INT)[:, None], np.arange(width)) & 1) == 1

@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from rulelang.batch.engine import pick_bit, turn_order, uniform_pick
+from rulelang.batch.engine import option_sets, pick_bit, turn_order, uniform_pick
 from rulelang.batch.runtime import popcount, unsigned
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
@@ -139,9 +139,7 @@ def run_choose(run, phase, live) -> None:
     asked = live & (allowed.sum(axis=1) > 1)
     rows = np.flatnonzero(asked)
     actions = np.array([ids[o] for o in phase.options], dtype=INT)
-    legal = (allowed[rows] * np.left_shift(1, actions - run.game.symbol_base)).sum(axis=1) if len(rows) else []
-    run.note(rows, actions[chosen[rows]], None if phase.by is None else
-             lambda: [int(m) << run.game.symbol_base for m in np.asarray(legal).tolist()])
+    run.note(rows, actions[chosen[rows]], None if phase.by is None else option_sets(actions, allowed[rows]))
     codes = _option_codes(run, phase)
     bs.vars = {**bs.vars, phase.var: np.where(live, codes[chosen], bs.vars[phase.var])}
     if phase.by is not None:
@@ -229,9 +227,7 @@ def run_decide(run, phase, live) -> None:
             raise EvalError("a seat has no option left: every option is forbidden", phase.span)
         chosen = uniform_pick(run.rng, allowed)
         asked = np.flatnonzero(turn & (allowed.sum(axis=1) > 1))
-        base = run.game.symbol_base
-        legal = (allowed[asked] * np.left_shift(1, actions - base)).sum(axis=1)
-        run.note(asked, actions[chosen[asked]], lambda: [int(m) << base for m in legal.tolist()])
+        run.note(asked, actions[chosen[asked]], option_sets(actions, allowed[asked]))
         run.tally_decisions("decide", phase.options, asked, chosen[asked], seats[asked])
         forced = np.flatnonzero(turn & (allowed.sum(axis=1) == 1))
         for key, number in zip(*np.unique(chosen[forced] * players + seats[forced], return_counts=True)):
@@ -311,7 +307,8 @@ def run_turns(run, phase, live) -> None:
 
 
 def _kernels() -> dict:
-    from rulelang.batch.auction import check_auction, check_settle, run_auction, run_settle
+    from rulelang.batch.auction import check_auction, check_settle, check_value_auction, run_auction, run_settle, \
+        run_value_auction
     from rulelang.batch.kernels_more import check_bids, check_call, check_open_hand, check_passing, check_pick, \
         check_piles, check_take_talon, check_take_up, check_throw_in, run_bids, run_call, run_open_hand, \
         run_passing, run_pick, run_piles, run_take_talon, run_take_up, run_throw_in, run_turn_up
@@ -321,6 +318,7 @@ def _kernels() -> dict:
             "take_up": Kernel(check_take_up, run_take_up), "piles": Kernel(check_piles, run_piles),
             "throw_in": Kernel(check_throw_in, run_throw_in), "auction": Kernel(check_auction, run_auction),
             "settle": Kernel(check_settle, run_settle), "call": Kernel(check_call, run_call),
+            "value_auction": Kernel(check_value_auction, run_value_auction),
             "open_hand": Kernel(check_open_hand, run_open_hand), "take_talon": Kernel(check_take_talon, run_take_talon), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
             "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import pick_bit, seats_from, turn_order, uniform_pick
+from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
 from rulelang.batch.kernels import draw, per_deal
 from rulelang.batch.runtime import popcount
 from rulelang.batch.state import INT
@@ -52,8 +52,7 @@ def run_bids(run, phase, live) -> None:
             raise EvalError(f"a seat has no number left to bid: `{phase.forbid.text}` forbids them all",
                             phase.forbid.span)
         chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
-            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
         bs.bids.said[rows, seats[rows]] = np.asarray(numbers, dtype=INT)[chosen]
         run.tally_decisions("bids", [str(n) for n in numbers], rows, chosen, seats[rows])
 
@@ -140,8 +139,7 @@ def run_pick(run, phase, live) -> None:
         if (~allowed[rows].any(axis=1)).any():
             raise EvalError("a seat may neither pass nor name a value", phase.span)
         chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], lambda rows=rows, allowed=allowed: [
-            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in allowed[rows]])
+        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
         run.tally_decisions("pick", words, rows, chosen, seats[rows])
         named = chosen < len(codes)
         hit, seat = rows[named], seats[rows[named]]
@@ -225,8 +223,7 @@ def run_piles(run, phase, live) -> None:
         last = (left.sum(axis=1) == 1) & (taken == players - 1)
         asked = going & ~last
         chosen = uniform_pick(run.rng, left)
-        run.note(rows[asked], actions[chosen[asked]], lambda asked=asked, left=left: [
-            sum(1 << int(a) for a, ok in zip(actions, row) if ok) for row in left[asked]])
+        run.note(rows[asked], actions[chosen[asked]], option_sets(actions, left[asked]))
         run.tally_decisions("piles", words, rows[asked], chosen[asked], seats[asked])
         take = rows[going]
         pile = piles[take, chosen[going]]
