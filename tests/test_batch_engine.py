@@ -74,7 +74,7 @@ def test_the_same_seed_plays_the_same_deals():
 
 
 @pytest.mark.parametrize("game, names", [("doppelkopf", "a contract whose sides a `parties` phase decides"),
-                                         ("skat", "the phase `value_auction`")])
+                                         ("bridge", "the phase `strain_auction`")])
 def test_what_the_batch_engine_cannot_run_is_named(game, names):
     with pytest.raises(BatchUnsupported, match=names):
         BatchRun(one_deal_game(game), 10, seed=0)
