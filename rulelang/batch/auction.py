@@ -367,3 +367,88 @@ def _close_value(run, phase, closing, declarer, value) -> None:
     bs.declarer = np.where(closing, declarer, bs.declarer)
     bs.side_mask = np.where(closing, np.left_shift(INT(1), np.maximum(declarer, 0)), bs.side_mask)
     bs.vars = {**bs.vars, phase.var: np.where(closing, value, bs.vars[phase.var])}
+
+
+# ---------------------------------------------------------------------- strain_auction
+def check_strain_auction(run, phase) -> None:
+    run.fn(phase.start)
+
+
+def run_strain_auction(run, phase, live) -> None:
+    """Bridge's auction: pass, a higher level and strain, double an opponent's bid, redouble a double of
+    one's own; four passes pass the deal out, three after a bid end it."""
+    bs, ids, players = run.state, run.game.symbol_ids, run.game.num_players
+    from rulelang.constructs.strain_auction import _bid_names
+    strains, names = len(phase.strains), _bid_names(phase.levels, phase.strains)
+    words = list(phase.words) + names
+    actions = np.array([ids[w] for w in words], dtype=INT)
+    teams = run.game.definition.teams
+    side_of = np.array([teams[s] if teams else 1 << s for s in range(players)], dtype=INT)
+    sides = sorted(set(side_of.tolist()))
+    side_index = np.array([sides.index(m) for m in side_of.tolist()], dtype=INT)
+    first_named = np.full((run.n, len(sides), strains), -1, dtype=INT)
+    order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), bs.active)
+    pos, passes = np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT)
+    last, bidder, doubling = np.full(run.n, -1, dtype=INT), np.full(run.n, -1, dtype=INT), np.zeros(run.n, dtype=INT)
+    going = live.copy()
+    while going.any():
+        rows = np.flatnonzero(going)
+        seats = order[rows, pos[rows]]
+        ours = (np.right_shift(side_of[seats], np.maximum(bidder[rows], 0)) & 1) == 1
+        bid = last[rows] >= 0
+        allowed = np.zeros((len(rows), len(words)), dtype=bool)
+        allowed[:, 0] = True
+        allowed[:, 1] = bid & ~ours & (doubling[rows] == 0)
+        allowed[:, 2] = bid & ours & (doubling[rows] == 1)
+        allowed[:, 3:] = np.arange(len(names))[None, :] > last[rows, None]
+        chosen = uniform_pick(run.rng, allowed)
+        run.note(rows, actions[chosen], option_sets(actions, allowed))
+        run.tally_decisions("strain_auction", words, rows, chosen, seats)
+        passing = chosen == 0
+        passes[rows] = np.where(passing, passes[rows] + 1, 0)
+        doubling[rows] = np.where(chosen == 1, 1, np.where(chosen == 2, 2, np.where(chosen >= 3, 0, doubling[rows])))
+        bids = chosen >= 3
+        last[rows] = np.where(bids, chosen - 3, last[rows])
+        bidder[rows] = np.where(bids, seats, bidder[rows])
+        hit = rows[bids]
+        strain = (chosen[bids] - 3) % strains
+        unnamed = first_named[hit, side_index[seats[bids]], strain] < 0
+        first_named[hit[unnamed], side_index[seats[bids]][unnamed], strain[unnamed]] = seats[bids][unnamed]
+        ended = passing & ((passes[rows] == count[rows]) | ((last[rows] >= 0) & (passes[rows] == count[rows] - 1)))
+        closing = rows[ended & (last[rows] >= 0)]
+        _close_strain(run, phase, closing, last, bidder, doubling, first_named, side_index, side_of)
+        going[rows[ended]] = False
+        pos[rows] = (pos[rows] + 1) % count[rows]
+
+
+def _close_strain(run, phase, rows, last, bidder, doubling, first_named, side_index, side_of) -> None:
+    """The contract of the deals ``rows``: level, strain (its suit), doubling and the declaring side."""
+    if not len(rows):
+        return
+    bs, strains = run.state, len(phase.strains)
+    strain = last[rows] % strains
+    declarer = first_named[rows, side_index[bidder[rows]], strain]
+    suits = np.array(phase.suits, dtype=INT)
+    values = {phase.var: suits[strain], "level": last[rows] // strains + 1, "doubling": doubling[rows]}
+    changed = {name: bs.vars[name].copy() for name in values}
+    for name, held in values.items():
+        changed[name][rows] = held
+    bs.vars = {**bs.vars, **changed}
+    bs.declarer[rows], bs.side_mask[rows] = declarer, side_of[declarer]
+
+
+# ---------------------------------------------------------------------- dummy
+def check_dummy(run, phase) -> None:
+    run.fn(phase.seat)
+    run.fn(phase.by)
+
+
+def run_dummy(run, phase, live) -> None:
+    """A seat's hand is exposed and played by another (who plays it changes nothing of the play here)."""
+    bs = run.state
+    rows = np.flatnonzero(live)
+    seats = per_deal(run.fn(phase.seat)(bs, None), run.n)[rows]
+    by = per_deal(run.fn(phase.by)(bs, None), run.n)[rows]
+    if ((seats < 0) | (by < 0) | (seats == by)).any():
+        raise EvalError("the dummy must be a seat played by another seat", phase.span)
+    bs.dummy.seat[rows], bs.dummy.by[rows] = seats, by

@@ -99,6 +99,7 @@ class BatchState:
                             levels={name: np.zeros(n, dtype=INT) for name in game.definition.items}),
             "settle": Part("settle", scored={}, announced={}),
             "call": Part("call", card=np.full(n, NONE, dtype=INT)),
+            "dummy": Part("dummy", seat=np.full(n, NONE, dtype=INT), by=np.full(n, NONE, dtype=INT)),
             "open_hand": Part("open_hand", seat=np.full(n, NONE, dtype=INT), cards=np.zeros(n, dtype=INT)),
             "take_talon": Part("take_talon", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT),
                                card=np.full(n, NONE, dtype=INT), shown=np.zeros(n, dtype=INT)),
