@@ -62,10 +62,10 @@ def test_the_numbers_do_not_depend_on_how_many_processes_share_the_blocks(capsys
 
 
 def test_a_game_the_batch_engine_cannot_run_falls_back_with_a_note(capsys):
-    code, out, err = run(capsys, "simulate", "schafkopf", "--engine", "batch", "--deals", "20", "--matches", "0",
+    code, out, err = run(capsys, "simulate", "doppelkopf", "--engine", "batch", "--deals", "20", "--matches", "0",
                          "--seed", "1", "--json")
     assert code == 0
-    assert "the batch engine cannot run schafkopf yet: calls during trick play" in err
+    assert "the batch engine cannot run doppelkopf yet: a contract whose sides a `parties` phase decides" in err
     assert json.loads(out)["engine"] == "scalar" and json.loads(out)["deals"] == 20
 
 

@@ -295,6 +295,23 @@ def position(bs, card):
     return np.where(here.any(axis=1) & (card >= 0), here.argmax(axis=1) + 1, 0)
 
 
+def cards_played(bs, seats):
+    """The cards the seats of ``seats`` played this deal, in finished tricks and on the table."""
+    part, seats = bs.tricks, _per_deal(bs, seats)
+    cards = part.played_by_card
+    finished = (cards >= 0) & ((np.right_shift(seats[:, None], np.maximum(cards, 0)) & 1) == 1)
+    out = np.where(finished, np.left_shift(INT(1), np.arange(cards.shape[1])), 0).sum(axis=1)
+    on_table = (np.arange(part.table_cards.shape[1]) < part.trick[:, None]) & (
+        (np.right_shift(seats[:, None], np.maximum(part.table_seats, 0)) & 1) == 1)
+    return out | np.where(on_table, np.left_shift(INT(1), np.maximum(part.table_cards, 0)), 0).sum(axis=1)
+
+
+def called(part, word: str):
+    """Whether the call ``word`` has been said during trick play (``part``: the batch trick slice)."""
+    found = part.calls.get(word)
+    return found >= 0 if found is not None else False
+
+
 def scored(part, item: str):
     """Whether the settlement scored ``item`` (``part``: the batch settle slice)."""
     found = part.scored.get(item)
@@ -322,12 +339,13 @@ HELPERS = {
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
     "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
+    "_cards_played": cards_played,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
 
 PLUMBING = {
     "_b_truth": truth, "_b_where": where, "_b_and": both, "_b_or": either, "_b_not": negate, "_b_in": member,
     "_b_returned": returned, "_b_kept": kept, "_b_at": at, "_b_table": table, "_b_popcount": popcount,
-    "_b_min": reduce_min, "_b_scored": scored, "_b_max": reduce_max, "_b_abs": np.abs,
+    "_b_min": reduce_min, "_b_scored": scored, "_b_called": called, "_b_max": reduce_max, "_b_abs": np.abs,
 }
 """The helpers the rewriting itself brings in (Python's control flow and builtins, deal by deal)."""

@@ -126,7 +126,8 @@ def tricks_part(n: int, players: int, cards: int, history: bool = True) -> Part:
                 led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
                 taken=np.zeros((n, players), dtype=INT), played=np.zeros(n, dtype=INT),
                 trick_winners=np.zeros(n, dtype=INT), among=np.zeros(n, dtype=INT),
-                table_cards=np.full((n, players), NONE, dtype=INT))
+                table_cards=np.full((n, players), NONE, dtype=INT), table_seats=np.full((n, players), NONE, dtype=INT),
+                calls={})
     if history:
         part.trick_of_card, part.played_by_card = np.zeros((n, cards), dtype=INT), np.full((n, cards), NONE, dtype=INT)
         part.winners, part.winning_cards = np.full((n, cards), NONE, dtype=INT), np.full((n, cards), NONE, dtype=INT)
@@ -177,10 +178,12 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
     for row, part in enumerate(parts):
         t.trick[row], t.trick_mask[row], t.led_suit[row] = len(part.trick), signed(part.trick_mask), part.led_suit
         t.led_card[row] = part.trick[0][1] if part.trick else NONE
-        for place, (_, card) in enumerate(part.trick):
-            t.table_cards[row, place] = card
+        for place, (seat, card) in enumerate(part.trick):
+            t.table_cards[row, place], t.table_seats[row, place] = card, seat
         t.taken[row], t.played[row], t.among[row] = part.taken, signed(part.played), part.among
         t.trick_winners[row] = len(part.trick_winners)
+        for word, seat in part.calls.items():
+            t.calls.setdefault(word, np.full(batch.n, NONE, dtype=INT))[row] = seat
         for number, (plays, (winner, card)) in enumerate(zip(part.finished, part.trick_winners), start=1):
             t.winners[row, number - 1], t.winning_cards[row, number - 1] = winner, card
             for seat, played in plays:

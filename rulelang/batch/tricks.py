@@ -16,7 +16,7 @@ import numpy as np
 
 from rulelang.batch.engine import pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
-from rulelang.batch.runtime import popcount
+from rulelang.batch.runtime import popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -24,8 +24,11 @@ from rulelang.exprcompile import EvalError
 
 def check_tricks(run, phase) -> None:
     """Raise BatchUnsupported for trick rules the kernel does not cover."""
-    if phase.rules.calls or any(rules.calls for rules in phase.by_contract.values()):
-        raise BatchUnsupported("calls during trick play (`tricks.calls`)")
+    if any(rules.calls != phase.rules.calls for rules in phase.by_contract.values()):
+        raise BatchUnsupported("calls during trick play that differ by contract (`tricks.calls`)")
+    for call in phase.rules.calls:
+        if call.allow is not None:
+            run.fn(call.allow)
     if run.game.trick_watchers:
         watchers = ", ".join(found.kind for found in run.game.trick_watchers)
         raise BatchUnsupported(f"a construct that follows each finished trick ({watchers})")
@@ -85,6 +88,9 @@ def run_tricks(run, phase, live) -> None:
     among = per_deal(run.fn(phase.among)(bs, None), run.n)
     part = bs.tricks
     part.among = among
+    for call in phase.rules.calls:
+        said = part.calls.setdefault(call.word, np.full(run.n, NONE, dtype=INT))
+        said[live] = NONE
     live = live & (among != 0)
     alone = live & (popcount(among) == 1)
     if phase.alone == "takes_all" and alone.any():
@@ -109,8 +115,10 @@ def run_tricks(run, phase, live) -> None:
                 legal = _headed(run, winner, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
             offered = run.one_per_name(legal[rows])
-            cards = pick_bit(run.rng, offered)
-            run.note(rows, cards, offered)
+            cards = _calls_then_card(run, phase.rules.calls, rows, seats[rows], offered) if phase.rules.calls \
+                else pick_bit(run.rng, offered)
+            if not phase.rules.calls:
+                run.note(rows, cards, offered)
             _play(run, rows, seats[rows], cards)
             seats_in_trick[rows, position] = seats[rows]
             cards_in_trick[rows, position] = cards
@@ -136,6 +144,7 @@ def _play(run, rows, seats, cards) -> None:
     part.led_card[rows] = np.where(leading, cards, part.led_card[rows])
     part.trick_mask[rows] |= bits
     part.table_cards[rows, part.trick[rows]] = cards
+    part.table_seats[rows, part.trick[rows]] = seats
     part.trick[rows] += 1
 
 
@@ -195,3 +204,36 @@ def _note_trick(part, rows, winners, best, seats, cards, count) -> None:
         placed = position < count
         part.trick_of_card[rows[placed], cards[placed, position]] = number[placed] + 1
         part.played_by_card[rows[placed], cards[placed, position]] = seats[placed, position]
+
+
+def _calls_then_card(run, calls, rows, seats, offered) -> np.ndarray:
+    """Each seat to play picks among its cards and the calls open to it (its side's words not said yet
+    whose ``allow`` holds); a call is said and the seat picks again, until it plays a card."""
+    bs, ids, part = run.state, run.game.symbol_ids, run.state.tricks
+    actions = np.array([ids[call.word] for call in calls], dtype=INT)
+    cards = np.full(len(rows), -1, dtype=INT)
+    asking = np.arange(len(rows))
+    seat_of = np.zeros(run.n, dtype=INT)
+    seat_of[rows] = seats
+    while len(asking):
+        here = rows[asking]
+        declarer = (np.right_shift(bs.side_mask[here], seats[asking]) & 1) == 1
+        open_ = np.zeros((len(asking), len(calls)), dtype=bool)
+        for index, call in enumerate(calls):
+            ok = (part.calls[call.word][here] < 0) & (declarer == call.for_declarers)
+            if call.allow is not None:
+                ok &= np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
+            open_[:, index] = ok
+        picked = pick_bit(run.rng, offered[asking], extra=open_.sum(axis=1))
+        calling = picked < 0
+        column = np.where(calling, (np.cumsum(open_, axis=1) == (-picked - 1)[:, None] + 1).argmax(axis=1), -1)
+        said = np.where(calling, actions[np.maximum(column, 0)], picked)
+        run.note(here, said, lambda asking=asking, open_=open_: [
+            unsigned(cards_held) | sum(1 << int(a) for a, ok in zip(actions, row) if ok)
+            for cards_held, row in zip(offered[asking].tolist(), open_.tolist())])
+        for index, call in enumerate(calls):
+            who = here[calling & (column == index)]
+            part.calls[call.word][who] = seat_of[who]
+        cards[asking[~calling]] = picked[~calling]
+        asking = asking[calling]
+    return cards

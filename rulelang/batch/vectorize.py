@@ -107,9 +107,11 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         left, parts = self.visit(node.left), []
-        if len(node.ops) == 1 and isinstance(node.ops[0], ast.In) and _is_field(node.comparators[0], "scored_items") \
-                and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
-            return _call("_b_scored", self.visit(node.comparators[0].value), node.left)
+        if len(node.ops) == 1 and isinstance(node.ops[0], ast.In) and isinstance(node.left, ast.Constant) \
+                and isinstance(node.left.value, str):
+            for field, helper in (("scored_items", "_b_scored"), ("calls", "_b_called")):
+                if _is_field(node.comparators[0], field):
+                    return _call(helper, self.visit(node.comparators[0].value), node.left)
         for op, right in zip(node.ops, node.comparators):
             right_code = self.visit(right)
             if isinstance(op, (ast.In, ast.NotIn)):
