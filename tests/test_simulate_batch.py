@@ -61,11 +61,13 @@ def test_the_numbers_do_not_depend_on_how_many_processes_share_the_blocks(capsys
     assert json.loads(one[1])["engine"] == "batch" and json.loads(one[1])["agents"] == "random"
 
 
-def test_a_game_the_batch_engine_cannot_run_falls_back_with_a_note(capsys):
-    code, out, err = run(capsys, "simulate", "doppelkopf", "--engine", "batch", "--deals", "20", "--matches", "0",
+def test_a_game_the_batch_engine_cannot_run_falls_back_with_a_note(capsys, monkeypatch):
+    from rulelang.batch import kernels
+    monkeypatch.delitem(kernels.KERNELS, "passing")
+    code, out, err = run(capsys, "simulate", "hearts", "--engine", "batch", "--deals", "20", "--matches", "0",
                          "--seed", "1", "--json")
     assert code == 0
-    assert "the batch engine cannot run doppelkopf yet: a contract whose sides a `parties` phase decides" in err
+    assert "the batch engine cannot run hearts yet: the phase `passing` (no batch kernel yet)" in err
     assert json.loads(out)["engine"] == "scalar" and json.loads(out)["deals"] == 20
 
 

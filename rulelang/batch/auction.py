@@ -53,8 +53,6 @@ def check_auction(run, phase) -> None:
         for rule in (contract.allow, contract.calls):
             if rule is not None:
                 run.fn(rule)
-        if contract.sides == "parties":
-            raise BatchUnsupported("a contract whose sides a `parties` phase decides")
 
 
 def _columns(run, phase, ladder) -> list[tuple]:
@@ -162,6 +160,8 @@ def _bid(run, contract, code, rows, seats) -> None:
     for name in part.announced:
         part.announced[name][rows], part.levels[name][rows] = NOBODY, 0
     bs.called[rows], bs.side_mask[rows] = NONE, np.left_shift(INT(1), seats)
+    if contract.sides == "parties":                 # a parties phase decides them, in secret
+        bs.side_mask[rows] = 0
     if contract.sides == "called" and contract.calls is not None:
         cards = per_deal(run.fn(contract.calls)(bs, _seat_array(run, rows, seats)), run.n)[rows]
         bs.called[rows] = cards

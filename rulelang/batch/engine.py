@@ -96,7 +96,8 @@ def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     return seats_from(run, start, np.where(only >= 0, np.asarray(mask, dtype=INT) & seat_bit, mask))
 
 
-TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_first_trick_won", "_cards_played"}
+TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_first_trick_won", "_cards_played",
+                 "_tricks_worth"}
 """The helpers that read the finished tricks one by one: the trick kernel keeps their record when a rule calls one."""
 
 

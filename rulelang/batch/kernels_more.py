@@ -383,3 +383,19 @@ def _chosen_part(run, phase, rows, seats) -> np.ndarray:
     run.note(rows, actions[chosen], lambda: [legal] * len(rows))
     run.tally_decisions("take_talon", list(phase.parts), rows, chosen, seats)
     return np.stack(parts, axis=1)[np.arange(len(rows)), chosen]
+
+
+# ---------------------------------------------------------------------- parties
+def check_parties(run, phase) -> None:
+    run.fn(phase.cards)
+
+
+def run_parties(run, phase, live) -> None:
+    """The seats holding any of ``cards`` are the declarers' party (with ``join``, a lone holder's partner
+    is found in the first tricks: see the trick kernel)."""
+    bs = run.state
+    cards = per_deal(run.fn(phase.cards)(bs, None), run.n)
+    holders = sum(np.where((bs.hands[:, seat] & cards) != 0, 1 << seat, 0) for seat in range(run.game.num_players))
+    bs.parties.cards = np.where(live, cards, bs.parties.cards)
+    bs.parties.join = np.where(live, phase.join, bs.parties.join)
+    bs.side_mask = np.where(live, holders, bs.side_mask)

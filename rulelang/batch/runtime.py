@@ -306,6 +306,15 @@ def cards_played(bs, seats):
     return out | np.where(on_table, np.left_shift(INT(1), np.maximum(part.table_cards, 0)), 0).sum(axis=1)
 
 
+def tricks_worth(bs, points: np.ndarray, seats, least):
+    """How many finished tricks taken by a seat of ``seats`` hold at least ``least`` card points."""
+    part, seats = bs.tricks, _per_deal(bs, seats)
+    finished = np.arange(part.winners.shape[1]) < part.trick_winners[:, None]
+    taken = finished & ((np.right_shift(seats[:, None], np.maximum(part.winners, 0)) & 1) == 1)
+    worth = card_points(points, part.trick_masks)
+    return (taken & (worth >= np.asarray(least)[..., None])).sum(axis=1)
+
+
 def called(part, word: str):
     """Whether the call ``word`` has been said during trick play (``part``: the batch trick slice)."""
     found = part.calls.get(word)
@@ -339,7 +348,7 @@ HELPERS = {
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
     "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
-    "_cards_played": cards_played,
+    "_cards_played": cards_played, "_tricks_worth": tricks_worth,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
 

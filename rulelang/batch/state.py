@@ -100,6 +100,7 @@ class BatchState:
             "settle": Part("settle", scored={}, announced={}),
             "call": Part("call", card=np.full(n, NONE, dtype=INT)),
             "dummy": Part("dummy", seat=np.full(n, NONE, dtype=INT), by=np.full(n, NONE, dtype=INT)),
+            "parties": Part("parties", cards=np.zeros(n, dtype=INT), join=np.zeros(n, dtype=INT)),
             "open_hand": Part("open_hand", seat=np.full(n, NONE, dtype=INT), cards=np.zeros(n, dtype=INT)),
             "take_talon": Part("take_talon", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT),
                                card=np.full(n, NONE, dtype=INT), shown=np.zeros(n, dtype=INT)),
@@ -131,6 +132,7 @@ def tricks_part(n: int, players: int, cards: int, history: bool = True) -> Part:
     if history:
         part.trick_of_card, part.played_by_card = np.zeros((n, cards), dtype=INT), np.full((n, cards), NONE, dtype=INT)
         part.winners, part.winning_cards = np.full((n, cards), NONE, dtype=INT), np.full((n, cards), NONE, dtype=INT)
+        part.trick_masks = np.zeros((n, cards), dtype=INT)
     return part
 
 
@@ -186,5 +188,6 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
             t.calls.setdefault(word, np.full(batch.n, NONE, dtype=INT))[row] = seat
         for number, (plays, (winner, card)) in enumerate(zip(part.finished, part.trick_winners), start=1):
             t.winners[row, number - 1], t.winning_cards[row, number - 1] = winner, card
+            t.trick_masks[row, number - 1] = signed(part.trick_masks[number - 1])
             for seat, played in plays:
                 t.trick_of_card[row, played], t.played_by_card[row, played] = number, seat

@@ -24,14 +24,13 @@ from rulelang.exprcompile import EvalError
 
 def check_tricks(run, phase) -> None:
     """Raise BatchUnsupported for trick rules the kernel does not cover."""
-    if any(rules.calls != phase.rules.calls for rules in phase.by_contract.values()):
-        raise BatchUnsupported("calls during trick play that differ by contract (`tricks.calls`)")
-    for call in phase.rules.calls:
-        if call.allow is not None:
-            run.fn(call.allow)
-    if run.game.trick_watchers:
-        watchers = ", ".join(found.kind for found in run.game.trick_watchers)
-        raise BatchUnsupported(f"a construct that follows each finished trick ({watchers})")
+    for rules in (phase.rules, *phase.by_contract.values()):
+        for call in rules.calls:
+            if call.allow is not None:
+                run.fn(call.allow)
+    watchers = [found.kind for found in run.game.trick_watchers if found.kind != "parties"]
+    if watchers:
+        raise BatchUnsupported(f"a construct that follows each finished trick ({', '.join(watchers)})")
     for rule in (phase.among, phase.lead, *phase.lead_by_contract.values()):
         run.fn(rule)
     for rules in (phase.rules, *phase.by_contract.values()):
@@ -53,6 +52,7 @@ class RuleSets:
         self.allowed_fns = [run.fn(rules.allowed) for rules in sets]
         self.winner_fns = [run.fn(rules.winner) for rules in sets]
         self.heads = np.array([rules.head for rules in sets])[self.which]
+        self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
         self.n = run.n
 
     def _pick(self, fns, bs, seats):
@@ -88,9 +88,10 @@ def run_tricks(run, phase, live) -> None:
     among = per_deal(run.fn(phase.among)(bs, None), run.n)
     part = bs.tricks
     part.among = among
-    for call in phase.rules.calls:
-        said = part.calls.setdefault(call.word, np.full(run.n, NONE, dtype=INT))
-        said[live] = NONE
+    for rules in (phase.rules, *phase.by_contract.values()):
+        for call in rules.calls:
+            said = part.calls.setdefault(call.word, np.full(run.n, NONE, dtype=INT))
+            said[live] = NONE
     live = live & (among != 0)
     alone = live & (popcount(among) == 1)
     if phase.alone == "takes_all" and alone.any():
@@ -115,9 +116,9 @@ def run_tricks(run, phase, live) -> None:
                 legal = _headed(run, winner, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
             offered = run.one_per_name(legal[rows])
-            cards = _calls_then_card(run, phase.rules.calls, rows, seats[rows], offered) if phase.rules.calls \
+            cards = _calls_then_card(run, sets, rows, seats[rows], offered) if sets.calls \
                 else pick_bit(run.rng, offered)
-            if not phase.rules.calls:
+            if not sets.calls:
                 run.note(rows, cards, offered)
             _play(run, rows, seats[rows], cards)
             seats_in_trick[rows, position] = seats[rows]
@@ -182,6 +183,8 @@ def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
     seats = seats_in_trick[rows, found.argmax(axis=1)]
     if bs.trick_history:
         _note_trick(part, rows, seats, best[rows], seats_in_trick[rows], cards_in_trick[rows], count[rows])
+    if run.game.trick_watchers:
+        _join_party(bs, rows, seats)
     part.taken[rows, seats] += 1
     bs.won[rows, seats] |= part.trick_mask[rows]
     part.played[rows] |= part.trick_mask[rows]
@@ -200,16 +203,19 @@ def _note_trick(part, rows, winners, best, seats, cards, count) -> None:
     number = part.trick_winners[rows]
     part.winners[rows, number] = winners
     part.winning_cards[rows, number] = best
+    part.trick_masks[rows, number] = part.trick_mask[rows]
     for position in range(seats.shape[1]):
         placed = position < count
         part.trick_of_card[rows[placed], cards[placed, position]] = number[placed] + 1
         part.played_by_card[rows[placed], cards[placed, position]] = seats[placed, position]
 
 
-def _calls_then_card(run, calls, rows, seats, offered) -> np.ndarray:
-    """Each seat to play picks among its cards and the calls open to it (its side's words not said yet
-    whose ``allow`` holds); a call is said and the seat picks again, until it plays a card."""
+def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
+    """Each seat to play picks among its cards and the calls open to it (its side's words, in the rule set
+    of its deal's contract, not said yet and whose ``allow`` holds); a call is said and the seat picks
+    again, until it plays a card."""
     bs, ids, part = run.state, run.game.symbol_ids, run.state.tricks
+    calls = [call for _, call in sets.calls]
     actions = np.array([ids[call.word] for call in calls], dtype=INT)
     cards = np.full(len(rows), -1, dtype=INT)
     asking = np.arange(len(rows))
@@ -219,8 +225,8 @@ def _calls_then_card(run, calls, rows, seats, offered) -> np.ndarray:
         here = rows[asking]
         declarer = (np.right_shift(bs.side_mask[here], seats[asking]) & 1) == 1
         open_ = np.zeros((len(asking), len(calls)), dtype=bool)
-        for index, call in enumerate(calls):
-            ok = (part.calls[call.word][here] < 0) & (declarer == call.for_declarers)
+        for index, (rule_set, call) in enumerate(sets.calls):
+            ok = (sets.which[here] == rule_set) & (part.calls[call.word][here] < 0) & (declarer == call.for_declarers)
             if call.allow is not None:
                 ok &= np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
             open_[:, index] = ok
@@ -237,3 +243,13 @@ def _calls_then_card(run, calls, rows, seats, offered) -> np.ndarray:
         cards[asking[~calling]] = picked[~calling]
         asking = asking[calling]
     return cards
+
+
+def _join_party(bs, rows, winners) -> None:
+    """``parties`` with ``join``: a lone holder's party gains the first other seat to win one of the first
+    ``join`` tricks (``Parties.after_trick``)."""
+    parties = bs.parties
+    number = bs.tricks.trick_winners[rows]          # this trick's number, its winner already counted
+    lone = (parties.join[rows] > 0) & (number <= parties.join[rows]) & (popcount(bs.side_mask[rows]) == 1)
+    joining = lone & ((np.right_shift(bs.side_mask[rows], winners) & 1) == 0)
+    bs.side_mask[rows[joining]] |= np.left_shift(INT(1), winners[joining])
