@@ -75,3 +75,30 @@ def test_the_batch_engine_plays_random_players_only(capsys):
     code, _, err = run(capsys, "simulate", "zwanzig-ab", "--engine", "batch", "--agents", "heuristic")
     assert code != 0
     assert "--engine batch plays random players only" in err
+
+
+SCALAR_DEALS = 800
+
+
+def _shares(stats: dict) -> dict:
+    """Every share the table reports of choices: decisions per seat, contracts, deal variables."""
+    found = {("contract", name): share for name, share in stats["contracts"].items()}
+    for var, shares in stats["vars"].items():
+        found.update({("var", var, value): share for value, share in shares.items()})
+    for name, seats in stats["decisions"].items():
+        found.update({("decision", name, seat): share for seat, share in seats.items()})
+    return found
+
+
+@pytest.mark.parametrize("game", ["hearts", "oh-hell", "euchre", "spades", "skat", "koenigrufen", "bridge",
+                                  "doppelkopf", "schafkopf", "zwanzigerrufen"])
+def test_batch_random_players_choose_as_the_scalar_random_players_do(game):
+    """Every share of a choice (each decision per seat, each contract, each deal variable) from 20,000 batch
+    deals lies within five standard errors of the same share from 800 scalar deals with random players:
+    the batch engine draws every choice uniformly from the same legal actions."""
+    batch = _shares(simulate(game, DEALS, 0, 2, agents="random", engine="batch").to_json())
+    scalar = _shares(simulate(game, SCALAR_DEALS, 0, 2, agents="random").to_json())
+    for key in set(batch) | set(scalar):
+        want, got = scalar.get(key, 0.0), batch.get(key, 0.0)
+        spread = max(want * max(1.0, want), 1.0 / SCALAR_DEALS) ** 0.5 / SCALAR_DEALS ** 0.5
+        assert abs(got - want) <= 5 * spread + 0.005, f"{game} {key}: batch {got}, scalar {want}"

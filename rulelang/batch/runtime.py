@@ -138,10 +138,29 @@ def won_by(won, mask):
     return np.bitwise_or.reduce(np.where(_seat_bits(mask, won.shape[1]), won, 0), axis=1)
 
 
+_BYTE_POINTS: dict[int, tuple] = {}      # per points table (by identity): the table and its per-byte sums
+
+
+def _byte_points(points: np.ndarray) -> np.ndarray:
+    """(bytes, 256): the card points of every value of each byte of a card set."""
+    found = _BYTE_POINTS.get(id(points))
+    if found is None or found[0] is not points:
+        values = np.arange(256)
+        sums = np.zeros(((len(points) + 7) // 8, 256), dtype=INT)
+        for card, worth in enumerate(points.tolist()):
+            sums[card // 8] += ((values >> (card % 8)) & 1) * worth
+        found = _BYTE_POINTS[id(points)] = (points, sums)
+    return found[1]
+
+
 def card_points(points: np.ndarray, cards):
-    """The card points of each set of cards."""
+    """The card points of each set of cards, a byte of the set at a time."""
     cards = np.asarray(cards, dtype=INT)
-    return (((np.right_shift(cards[..., None], np.arange(len(points))) & 1) * points).sum(axis=-1)).astype(INT)
+    sums = _byte_points(points)
+    total = np.zeros(cards.shape, dtype=INT)
+    for index in range(len(sums)):
+        total += sums[index][np.right_shift(cards, 8 * index) & 255]
+    return total
 
 
 def points_of(points: np.ndarray, won, mask):
@@ -149,18 +168,53 @@ def points_of(points: np.ndarray, won, mask):
     return card_points(points, won_by(won, mask))
 
 
-def lowest_card(cards, key: np.ndarray):
-    """Of each set, the card whose ``key`` is least (-1 for an empty set); ``key`` orders the cards."""
+_RANKINGS: dict[tuple, tuple] = {}      # per key table (by identity) and direction: the table and its ranking
+
+
+def _ranking(key: np.ndarray, descending: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The cards in ``key`` order as a bit permutation: per byte of a card set, each of its 256 values
+    with every card moved to the bit of its place in the order; and the card at each place."""
+    found = _RANKINGS.get((id(key), descending))
+    if found is None or found[0] is not key:
+        order = np.argsort(-key if descending else key, kind="stable")
+        place = np.empty(len(key), dtype=INT)
+        place[order] = np.arange(len(key))
+        values = np.arange(256)
+        moved = np.zeros(((len(key) + 7) // 8, 256), dtype=INT)
+        for card in range(len(key)):
+            moved[card // 8] |= np.where((values >> (card % 8)) & 1 == 1, np.left_shift(INT(1), place[card]), 0)
+        found = _RANKINGS[(id(key), descending)] = (key, (moved, order.astype(INT)))
+    return found[1]
+
+
+def lowest_card(cards, key: np.ndarray, descending: bool = False):
+    """Of each set, the card whose ``key`` is least (greatest, ``descending``); -1 for an empty set.
+
+    The set's bits are moved to their places in the key's order, a byte at a time, and the lowest
+    place held names the card."""
     cards = np.asarray(cards, dtype=INT)
-    held = (np.right_shift(cards[..., None], np.arange(len(key))) & 1) == 1
-    ranked = np.where(held, key, np.iinfo(INT).max)
-    return np.where(cards != 0, ranked.argmin(axis=-1), -1)
+    moved, order = _ranking(key, descending)
+    ranked = np.zeros(cards.shape, dtype=INT)
+    for index in range(len(moved)):
+        ranked |= moved[index][np.right_shift(cards, 8 * index) & 255]
+    return np.where(cards != 0, order[np.maximum(low_bit(ranked), 0)], -1)
 
 
 def low_bit(cards):
     """The lowest-numbered card of each set (-1 for an empty set)."""
     cards = np.asarray(cards, dtype=INT)
     return np.where(cards != 0, popcount((cards & -cards) - 1), -1)
+
+
+_KEYS: dict[int, tuple] = {}
+
+
+def _card_keys(order: np.ndarray) -> np.ndarray:
+    """Per card, its ``order`` then its number as one key (built once per order table)."""
+    found = _KEYS.get(id(order))
+    if found is None or found[0] is not order:
+        found = _KEYS[id(order)] = (order, order * 64 + np.arange(len(order)))
+    return found[1]
 
 
 def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
@@ -171,7 +225,7 @@ def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
     mixed = (cards & ~suit_of_card[np.maximum(low, 0)]) != 0
     if not mixed.any():
         return low
-    ranked = lowest_card(cards[mixed], order * 64 + np.arange(len(order)))
+    ranked = lowest_card(cards[mixed], _card_keys(order))
     low = np.broadcast_to(low, cards.shape).copy()
     low[mixed] = ranked
     return low
@@ -184,7 +238,7 @@ def highest(order_key: np.ndarray, cards):
 
 def lowest(order_key: np.ndarray, cards):
     """The lowest-ranking card of each set; -1 if empty."""
-    return lowest_card(cards, -order_key)
+    return lowest_card(cards, order_key, descending=True)
 
 
 def suit_of(suits: np.ndarray, card):
@@ -249,8 +303,9 @@ def first_trick_won(bs, seats):
     """The number (from 1) of the first finished trick a seat of ``seats`` took, or 0."""
     part = bs.tricks
     seats = _per_deal(bs, seats)
-    finished = np.arange(part.winners.shape[1]) < part.trick_winners[:, None]
-    took = finished & ((np.right_shift(seats[:, None], np.maximum(part.winners, 0)) & 1) == 1)
+    winners = part.winners[:, :max(int(part.trick_winners.max(initial=0)), 1)]
+    finished = np.arange(winners.shape[1]) < part.trick_winners[:, None]
+    took = finished & ((np.right_shift(seats[:, None], np.maximum(winners, 0)) & 1) == 1)
     return np.where(took.any(axis=1), took.argmax(axis=1) + 1, 0)
 
 
@@ -309,9 +364,11 @@ def cards_played(bs, seats):
 def tricks_worth(bs, points: np.ndarray, seats, least):
     """How many finished tricks taken by a seat of ``seats`` hold at least ``least`` card points."""
     part, seats = bs.tricks, _per_deal(bs, seats)
-    finished = np.arange(part.winners.shape[1]) < part.trick_winners[:, None]
-    taken = finished & ((np.right_shift(seats[:, None], np.maximum(part.winners, 0)) & 1) == 1)
-    worth = card_points(points, part.trick_masks)
+    played = max(int(part.trick_winners.max(initial=0)), 1)
+    winners = part.winners[:, :played]
+    finished = np.arange(played) < part.trick_winners[:, None]
+    taken = finished & ((np.right_shift(seats[:, None], np.maximum(winners, 0)) & 1) == 1)
+    worth = card_points(points, part.trick_masks[:, :played])
     return (taken & (worth >= np.asarray(least)[..., None])).sum(axis=1)
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from rulelang.batch.engine import pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
-from rulelang.batch.runtime import popcount, unsigned
+from rulelang.batch.runtime import low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -150,24 +150,32 @@ def _play(run, rows, seats, cards) -> None:
 
 
 def _headed(run, winner, legal, seats, turn) -> np.ndarray:
-    """The cards of ``legal`` that would win the trick as it stands, where the trick is begun and any would."""
+    """The cards of ``legal`` that would win the trick as it stands, where the trick is begun and any would.
+
+    Each deal's legal cards are tried in turn, the j-th of every deal at once: the card is put on the
+    table and the winner worked out."""
     bs, part = run.state, run.state.tricks
     following = turn & (part.trick > 0)
     if not following.any():
         return legal
     mask, trick, heads = part.trick_mask.copy(), part.trick.copy(), np.zeros(run.n, dtype=INT)
+    place = np.minimum(trick, part.table_cards.shape[1] - 1)
+    kept_card, kept_seat = part.table_cards[bs.rows, place].copy(), part.table_seats[bs.rows, place].copy()
+    left = np.where(following, legal, 0)
     try:
         part.trick = trick + 1
-        for card in range(run.game.num_cards):
-            bit = INT(1) << INT(card)
-            holding = following & (legal & bit != 0)
-            if not holding.any():
-                continue
+        part.table_seats[bs.rows, place] = seats
+        while (left != 0).any():
+            card = low_bit(left)
+            bit = np.where(left != 0, left & -left, 0)
             part.trick_mask = mask | bit
+            part.table_cards[bs.rows, place] = card
             won = per_deal(winner(bs, None), run.n)
-            heads |= np.where(holding & (won == card), bit, 0)
+            heads |= np.where((left != 0) & (won == card), bit, 0)
+            left ^= bit
     finally:
         part.trick_mask, part.trick = mask, trick
+        part.table_cards[bs.rows, place], part.table_seats[bs.rows, place] = kept_card, kept_seat
     return np.where(following & (heads != 0), heads, legal)
 
 
