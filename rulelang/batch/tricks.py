@@ -233,10 +233,15 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
         here = rows[asking]
         declarer = (np.right_shift(bs.side_mask[here], seats[asking]) & 1) == 1
         open_ = np.zeros((len(asking), len(calls)), dtype=bool)
+        present, allowed = set(sets.which[here].tolist()), {}
         for index, (rule_set, call) in enumerate(sets.calls):
+            if rule_set not in present:
+                continue
             ok = (sets.which[here] == rule_set) & (part.calls[call.word][here] < 0) & (declarer == call.for_declarers)
-            if call.allow is not None:
-                ok &= np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
+            if call.allow is not None and ok.any():
+                if id(call.allow) not in allowed:
+                    allowed[id(call.allow)] = np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
+                ok &= allowed[id(call.allow)]
             open_[:, index] = ok
         picked = pick_bit(run.rng, offered[asking], extra=open_.sum(axis=1))
         calling = picked < 0
