@@ -31,7 +31,14 @@ def unsigned(value) -> int:
 
 def truth(value):
     """Python's truth of each entry (a non-empty set, a non-zero number)."""
-    return np.asarray(value) != 0
+    value = np.asarray(value)
+    return value if value.dtype == np.bool_ else value != 0
+
+
+def _flags(*values) -> bool:
+    """Whether every value is already a condition (bools), so ``and``/``or`` are ``&``/``|``."""
+    return all(isinstance(v, (bool, np.bool_)) or (isinstance(v, np.ndarray) and v.dtype == np.bool_)
+               for v in values)
 
 
 def where(test, yes, no):
@@ -41,11 +48,15 @@ def where(test, yes, no):
 
 def both(a, b):
     """``a and b`` with Python's values: ``b`` where ``a`` holds, else ``a``."""
+    if _flags(a, b):
+        return np.logical_and(a, b)
     return np.where(truth(a), b, a)
 
 
 def either(a, b):
     """``a or b`` with Python's values: ``a`` where it holds, else ``b``."""
+    if _flags(a, b):
+        return np.logical_or(a, b)
     return np.where(truth(a), a, b)
 
 
@@ -63,6 +74,8 @@ def returned(result, done, test, value):
     """The function's result once ``value`` is returned where ``test`` holds and nothing was returned yet."""
     if result is None:
         return value
+    if done is False:
+        return np.where(truth(test), value, result)
     return np.where(truth(test) & np.logical_not(done), value, result)
 
 
@@ -75,7 +88,18 @@ def at(values, index):
     """``values[index]`` of a per-seat array: one seat for all deals, or a seat per deal."""
     if np.ndim(index) == 0:
         return values[:, int(index)]
-    return values[np.arange(len(values)), index]
+    return values[_rows(len(values)), index]
+
+
+_ROWS: dict[int, np.ndarray] = {}
+
+
+def _rows(n: int) -> np.ndarray:
+    """``arange(n)``, made once per size."""
+    found = _ROWS.get(n)
+    if found is None:
+        found = _ROWS[n] = np.arange(n)
+    return found
 
 
 def table(values: np.ndarray, index):
