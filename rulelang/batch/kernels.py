@@ -34,8 +34,9 @@ def _no_check(run, phase) -> None:
 
 
 def per_deal(values, n: int) -> np.ndarray:
-    """A rule's value as one int per deal (a constant broadcast)."""
-    return np.broadcast_to(np.asarray(values, dtype=INT), (n,)).copy()
+    """A rule's value as one int per deal (a constant broadcast), read-only: it may be a field of the
+    state itself, so a kernel that changes it copies it first (a write to it raises)."""
+    return np.broadcast_to(np.asarray(values, dtype=INT), (n,))
 
 
 def draw(run, rows, population, count: int) -> np.ndarray:

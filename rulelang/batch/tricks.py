@@ -85,7 +85,7 @@ def _leaders(run, phase) -> np.ndarray:
 def run_tricks(run, phase, live) -> None:
     """Play every trick of the deals in ``live``."""
     bs, players = run.state, run.game.num_players
-    among = per_deal(run.fn(phase.among)(bs, None), run.n)
+    among = per_deal(run.fn(phase.among)(bs, None), run.n).copy()
     part = bs.tricks
     part.among = among
     for rules in (phase.rules, *phase.by_contract.values()):
