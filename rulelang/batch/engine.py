@@ -180,41 +180,63 @@ class BatchRun:
         else:
             bs.dealer = np.full(self.n, rules.first_dealer, dtype=INT)
         bs.forehand = (bs.dealer + rules.forehand_offset * rules.step) % game.num_players
-        pending = np.ones(self.n, dtype=bool)
-        while pending.any():
-            self.play_phases(pending)
-            pending = bs.redeal.copy()
-            if pending.any():
-                self.deal_again(np.flatnonzero(pending))
+        self.play_deal()
         bs.deal_number = bs.deal_number + 1
         bs.counters = {**bs.counters, **{name: np.broadcast_to(self.fn(rule)(bs, None), (self.n,)).astype(INT)
                                          for name, rule in rules.match.after_deal.items()}}
         return self
 
-    def play_phases(self, pending) -> None:
-        """Every phase of the deal, for the deals in ``pending``; a deal thrown in leaves off."""
+    def play_deal(self) -> None:
+        """Every phase of the deal for every deal; the deals thrown in are dealt again, as a batch of their own."""
         bs = self.state
         for phase in self.game.definition.phases:
-            live = pending & ~bs.redeal
+            live = ~bs.redeal
             if phase.when is not None:
                 live &= np.broadcast_to(self.fn(phase.when)(bs, None) != 0, (self.n,))
             if live.any():
                 self.kernels[phase.kind].run(self, phase, live)
+        thrown = np.flatnonzero(bs.redeal)
+        if len(thrown):
+            self.deal_again(thrown)
 
     def deal_again(self, rows) -> None:
-        """The deals ``rows`` were thrown in: the same dealer deals again, and the deal does not count."""
+        """The deals ``rows`` were thrown in: the same dealer deals again and the deal does not count. They
+        are played as a smaller batch (a few deals would otherwise cost a whole block's array operations)."""
         from rulelang.interpreter.state import MAX_REDEALS
-        bs = self.state
-        bs.redeals[rows] += 1
-        if (bs.redeals[rows] > MAX_REDEALS).any():
+        if (self.state.redeals[rows] + 1 > MAX_REDEALS).any():
             from rulelang.exprcompile import EvalError
             raise EvalError(f"more than {MAX_REDEALS} redeals in a row", None)
-        redeals = bs.redeals.copy()
-        bs.reset_rows(rows)
-        bs.redeals, bs.redeal = redeals, np.zeros(self.n, dtype=bool)
-        self.undrawn[rows], self.next_card[rows] = signed(self.game.deck.full_mask), 0
-        if self.shuffled is not None:
-            self.shuffled[rows] = np.argsort(self.rng.random((len(rows), self.game.num_cards)), axis=1)
+        again = self._subrun(rows)
+        again.play_deal()
+        self._adopt(rows, again)
+
+    def _subrun(self, rows) -> "BatchRun":
+        """A run of the deals ``rows`` from a new deal on: the match so far, nothing of the thrown-in deal."""
+        other = object.__new__(BatchRun)
+        other.__dict__.update(self.__dict__)
+        other.n = len(rows)
+        other.state = BatchState(self.game, other.n, self.code.strings, trick_history=self.state.trick_history)
+        for name in ("scores", "deal_number", "dealer", "forehand"):
+            setattr(other.state, name, getattr(self.state, name)[rows].copy())
+        other.state.counters = {name: values[rows].copy() for name, values in self.state.counters.items()}
+        other.state.redeals = self.state.redeals[rows] + 1
+        other.log = ActionLog(other.n) if self.log is not None else None
+        other.decided, other.forced, other.decisions = Counter(), Counter(), 0
+        other.exchanged = np.zeros_like(self.exchanged)
+        other.shuffled, other.next_card = None, np.zeros(other.n, dtype=INT)
+        other.undrawn = np.full(other.n, signed(self.game.deck.full_mask), dtype=INT)
+        return other
+
+    def _adopt(self, rows, other: "BatchRun") -> None:
+        """Take the deals of ``other`` (played for ``rows``) back: their state, log and counts."""
+        self.state.put_rows(rows, other.state)
+        if self.log is not None:
+            for index, row in enumerate(rows.tolist()):
+                self.log.steps[row].extend(other.log.steps[index])
+        self.decided.update(other.decided)
+        self.forced.update(other.forced)
+        self.exchanged += other.exchanged
+        self.decisions += other.decisions
 
     def var_text(self, name: str, code: int) -> str:
         """A deal variable's value held as ``code``, as :meth:`State.var_text` names it."""

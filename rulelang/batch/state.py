@@ -76,6 +76,10 @@ class BatchState:
             else:
                 held[rows] = fresh
 
+    def put_rows(self, rows, other: "BatchState") -> None:
+        """Set the deals ``rows`` to the deals of ``other`` (a batch of as many deals of the same game)."""
+        _put_rows(self.__dict__, rows, other.__dict__, self.n)
+
     def _deal_fields(self, n: int) -> dict:
         """The deal's fields for ``n`` deals as a new deal starts."""
         players, game = self.players, self.game
@@ -191,3 +195,29 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
             t.trick_masks[row, number - 1] = signed(part.trick_masks[number - 1])
             for seat, played in plays:
                 t.trick_of_card[row, played], t.played_by_card[row, played] = number, seat
+
+
+_NOT_DEALS = {"game", "n", "players", "strings", "trick_history", "rows", "_kind"}
+
+
+def _put_rows(mine: dict, rows, theirs: dict, n: int) -> None:
+    """``mine[name][rows] = theirs[name]`` for every array, in dicts of arrays and in slices too; a dict
+    entry only one side has starts as nothing said (-1, or False) on the other."""
+    for name, values in theirs.items():
+        if name in _NOT_DEALS:
+            continue
+        held = mine.get(name)
+        if isinstance(values, np.ndarray):
+            held[rows] = values
+        elif isinstance(values, Part):
+            _put_rows(held.__dict__, rows, values.__dict__, n)
+        elif isinstance(values, dict):
+            for key in set(held) | set(values):
+                if key not in held:
+                    sample = values[key]
+                    held[key] = np.zeros((n,) + sample.shape[1:], dtype=sample.dtype) if sample.dtype == np.bool_ \
+                        else np.full((n,) + sample.shape[1:], NONE, dtype=sample.dtype)
+                if key in values:
+                    held[key][rows] = values[key]
+                else:
+                    held[key][rows] = False if held[key].dtype == np.bool_ else NONE
