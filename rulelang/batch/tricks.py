@@ -103,14 +103,13 @@ def run_tricks(run, phase, live) -> None:
     allowed, winner = sets.allowed, sets.winner
     seats_in_trick = np.zeros((run.n, players), dtype=INT)
     cards_in_trick = np.zeros((run.n, players), dtype=INT)
-    bs.current = np.where(live, order[:, 0], bs.current)
+    suits = np.asarray(run.game.card_suits, dtype=INT)
     while playing.any():
         for position in range(players):
             turn = playing & (position < count)
             if not turn.any():
                 continue
             seats = order[:, position]
-            bs.current = np.where(turn, seats, bs.current)
             legal = per_deal(allowed(bs, seats), run.n)
             if sets.heads.any():
                 legal = _headed(run, winner, legal, seats, turn & sets.heads)
@@ -120,7 +119,7 @@ def run_tricks(run, phase, live) -> None:
                 else pick_bit(run.rng, offered)
             if not sets.calls:
                 run.note(rows, cards, offered)
-            _play(run, rows, seats[rows], cards)
+            _play(run, rows, seats[rows], cards, position, suits)
             seats_in_trick[rows, position] = seats[rows]
             cards_in_trick[rows, position] = cards
         order, count, playing = _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order)
@@ -134,19 +133,17 @@ def _takes_all(bs, rows, among) -> None:
     bs.hands[rows, seats] = 0
 
 
-def _play(run, rows, seats, cards) -> None:
-    """The cards leave the hands and go on the table."""
+def _play(run, rows, seats, cards, position: int, suits) -> None:
+    """The cards leave the hands and go on the table, at ``position`` of the trick in every deal of
+    ``rows`` (trick play is in lock-step: every deal still playing begins its tricks together)."""
     bs, part = run.state, run.state.tricks
     bits = np.left_shift(INT(1), cards)
     bs.hands[rows, seats] ^= bits
-    leading = part.trick[rows] == 0
-    suits = np.asarray(run.game.card_suits, dtype=INT)[cards]
-    part.led_suit[rows] = np.where(leading, suits, part.led_suit[rows])
-    part.led_card[rows] = np.where(leading, cards, part.led_card[rows])
+    if position == 0:
+        part.led_suit[rows], part.led_card[rows] = suits[cards], cards
     part.trick_mask[rows] |= bits
-    part.table_cards[rows, part.trick[rows]] = cards
-    part.table_seats[rows, part.trick[rows]] = seats
-    part.trick[rows] += 1
+    part.table_cards[rows, position], part.table_seats[rows, position] = cards, seats
+    part.trick[rows] = position + 1
 
 
 def _headed(run, winner, legal, seats, turn) -> np.ndarray:
