@@ -166,28 +166,28 @@ def run_exchange(run, phase, live) -> None:
         if not len(rows):
             continue
         seats = order[rows, pos]
+        hand, thrown = bs.hands[rows, seats], np.zeros(len(rows), dtype=INT)
         discarded = np.zeros(len(rows), dtype=INT)
+        limit = np.minimum(phase.max, popcount(bs.talon[rows]))
         going = np.ones(len(rows), dtype=bool)
         for _ in range(phase.max):
             asking = np.flatnonzero(going)
             if not len(asking):
                 break
-            hands = run.one_per_name(bs.hands[rows[asking], seats[asking]])
-            picked = pick_bit(run.rng, hands, extra=1)
+            offered = run.one_per_name(hand[asking])
+            picked = pick_bit(run.rng, offered, extra=1)
             run.note(rows[asking], np.where(picked < 0, run.game.done_action, picked),
-                     lambda: [unsigned(h) | 1 << run.game.done_action for h in hands.tolist()])
+                     lambda offered=offered: [unsigned(h) | 1 << run.game.done_action for h in offered.tolist()])
             done = picked < 0
-            card = np.left_shift(INT(1), np.maximum(picked, 0))
-            play = asking[~done]
-            bits = card[~done]
-            bs.hands[rows[play], seats[play]] ^= bits
-            bs.discards[rows[play], seats[play]] |= bits
-            bs.out[rows[play]] |= bits
-            discarded[play] += 1
-            run.exchanged += np.bincount(seats[play], minlength=run.game.num_players)
-            going[asking[done]] = False
-            full = (discarded >= phase.max) | (discarded >= popcount(bs.talon[rows]))
-            going &= ~full
+            bits = np.where(done, 0, np.left_shift(INT(1), np.maximum(picked, 0)))
+            hand[asking] ^= bits
+            thrown[asking] |= bits
+            discarded[asking] += ~done
+            going[asking] = ~done & (discarded[asking] < limit[asking])
+        bs.hands[rows, seats] = hand
+        bs.discards[rows, seats] |= thrown
+        bs.out[rows] |= thrown
+        run.exchanged += np.bincount(seats, weights=discarded, minlength=run.game.num_players).astype(INT)
         _draw_back(run, rows, seats, discarded)
 
 
