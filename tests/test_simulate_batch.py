@@ -102,3 +102,14 @@ def test_batch_random_players_choose_as_the_scalar_random_players_do(game):
         want, got = scalar.get(key, 0.0), batch.get(key, 0.0)
         spread = max(want * max(1.0, want), 1.0 / SCALAR_DEALS) ** 0.5 / SCALAR_DEALS ** 0.5
         assert abs(got - want) <= 5 * spread + 0.005, f"{game} {key}: batch {got}, scalar {want}"
+
+
+def test_a_pack_beyond_64_cards_falls_back_to_the_scalar_engine(capsys, tmp_path):
+    rules = tmp_path / "tripled.yaml"
+    rules.write_text("extends: zwanzig-ab-wikibooks-doubled\ngame: zwanzig-ab-tripled\n"
+                     "deck:\n  pack: skat32-german\n  copies: 3\n", encoding="utf-8")
+    code, out, err = run(capsys, "simulate", str(rules), "--engine", "batch", "--deals", "10", "--matches", "0",
+                         "--seed", "1", "--json")
+    assert code == 0
+    assert "a pack of 96 cards (the batch engine holds up to 64); the scalar engine plays its deals" in err
+    assert json.loads(out)["engine"] == "scalar"
