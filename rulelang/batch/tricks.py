@@ -53,6 +53,7 @@ class RuleSets:
         self.winner_fns = [run.fn(rules.winner) for rules in sets]
         self.heads = np.array([rules.head for rules in sets])[self.which]
         self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
+        self.free_lead = not any(rules.lead_from for rules in sets)     # a lead may be any card in hand
         self.n = run.n
 
     def _pick(self, fns, bs, seats):
@@ -110,7 +111,10 @@ def run_tricks(run, phase, live) -> None:
             if not turn.any():
                 continue
             seats = order[:, position]
-            legal = per_deal(allowed(bs, seats), run.n)
+            if position == 0 and sets.free_lead:
+                legal = bs.hands[bs.rows, seats]
+            else:
+                legal = per_deal(allowed(bs, seats), run.n)
             if sets.heads.any():
                 legal = _headed(run, winner, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
