@@ -47,16 +47,17 @@ def draw(run, rows, population, count: int) -> np.ndarray:
     as uniformly as a fresh sample would. A draw from another set of cards samples afresh, and that
     deal's later draws do too."""
     population = np.asarray(population, dtype=INT)
-    if (population == run.undrawn[rows]).all():
+    chosen = slice(None) if len(rows) == run.n else rows       # every deal: a slice, cheaper than an index
+    if (population == run.undrawn[chosen]).all():
         if run.shuffled is None:
             run.shuffled = np.argsort(run.rng.random((run.n, run.game.num_cards)), axis=1)
-        first = run.next_card[rows]
-        if rows.size and (first == first[0]).all():
-            cards = run.shuffled[rows, first[0]:first[0] + count]
+        first = run.next_card[chosen]
+        if len(rows) and (first == first[0]).all():
+            cards = run.shuffled[chosen, first[0]:first[0] + count]
         else:
             cards = run.shuffled[rows[:, None], first[:, None] + np.arange(count)]
-        run.next_card[rows] += count
-        run.undrawn[rows] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
+        run.next_card[chosen] += count
+        run.undrawn[chosen] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
         return cards
     run.undrawn[rows] = 0
     width = run.game.num_cards
@@ -75,12 +76,13 @@ def run_deal(run, phase, live) -> None:
         raise EvalError(f"the deal needs {count} cards but fewer are left", phase.span)
     cards = draw(run, rows, bs.stock[rows], count)
     bits = np.left_shift(INT(1), cards)
+    chosen = slice(None) if len(rows) == run.n else rows
     for turn in range(players):
         packet = np.bitwise_or.reduce(bits[:, turn * phase.each:(turn + 1) * phase.each], axis=1)
-        seats = (bs.forehand[rows] + turn * step) % players
+        seats = (bs.forehand[chosen] + turn * step) % players
         bs.hands[rows, seats] |= packet
         bs.dealt[rows, seats] |= packet
-        bs.stock[rows] ^= packet
+        bs.stock[chosen] ^= packet
     for slot in range(count):
         run.note(rows, cards[:, slot])
 
