@@ -15,8 +15,7 @@ import numpy as np
 from rulelang.batch.engine import option_sets, seats_from, uniform_pick
 from rulelang.batch.kernels import add_scores, per_deal
 from rulelang.batch.runtime import popcount
-from rulelang.batch.state import INT, NONE, Part
-from rulelang.batch.vectorize import BatchUnsupported
+from rulelang.batch.state import INT, NONE
 from rulelang.compile_items import announcement, doubling
 from rulelang.exprcompile import EvalError
 
@@ -48,6 +47,7 @@ class Ladder:
 
 # ---------------------------------------------------------------------- auction
 def check_auction(run, phase) -> None:
+    """The auction's start and every contract's condition and called card have batch twins."""
     run.fn(phase.start)
     for contract in run.game.definition.contracts.values():
         for rule in (contract.allow, contract.calls):
@@ -180,6 +180,7 @@ def _seat_array(run, rows, seats) -> np.ndarray:
 
 # ---------------------------------------------------------------------- settle
 def check_settle(run, phase) -> None:
+    """The multiplier, every item's rules and every contract's value have batch twins."""
     if phase.multiplier is not None:
         run.fn(phase.multiplier)
     for item in run.game.definition.items.values():
@@ -298,10 +299,6 @@ def _settlement(run, phase, net, declarers, defenders, live) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- value_auction
-def check_value_auction(run, phase) -> None:
-    run.fn(phase.start)
-
-
 def run_value_auction(run, phase, live) -> None:
     """Skat's bidding: the speaker names ascending values to the listener, who holds or passes; the
     survivor of both pairs is the declarer at the last value named (all passing: ``all_pass``)."""
@@ -370,10 +367,6 @@ def _close_value(run, phase, closing, declarer, value) -> None:
 
 
 # ---------------------------------------------------------------------- strain_auction
-def check_strain_auction(run, phase) -> None:
-    run.fn(phase.start)
-
-
 def run_strain_auction(run, phase, live) -> None:
     """Bridge's auction: pass, a higher level and strain, double an opponent's bid, redouble a double of
     one's own; four passes pass the deal out, three after a bid end it."""
@@ -438,11 +431,6 @@ def _close_strain(run, phase, rows, last, bidder, doubling, first_named, side_in
 
 
 # ---------------------------------------------------------------------- dummy
-def check_dummy(run, phase) -> None:
-    run.fn(phase.seat)
-    run.fn(phase.by)
-
-
 def run_dummy(run, phase, live) -> None:
     """A seat's hand is exposed and played by another (who plays it changes nothing of the play here)."""
     bs = run.state

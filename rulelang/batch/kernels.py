@@ -33,6 +33,17 @@ def _no_check(run, phase) -> None:
     """A kernel that covers every form of its phase."""
 
 
+def needs(*fields: str) -> Callable:
+    """The check of a kernel that covers every form of its phase whose rules (the phase's ``fields``,
+    any of them absent) have batch twins."""
+    def check(run, phase) -> None:
+        for name in fields:
+            rule = getattr(phase, name)
+            if rule is not None:
+                run.fn(rule)
+    return check
+
+
 def per_deal(values, n: int) -> np.ndarray:
     """A rule's value as one int per deal (a constant broadcast), read-only: it may be a field of the
     state itself, so a kernel that changes it copies it first (a write to it raises)."""
@@ -94,10 +105,6 @@ def run_talon(run, phase, live) -> None:
     bs.stock = np.where(live, 0, bs.stock)
 
 
-def check_set(run, phase) -> None:
-    run.fn(phase.value)
-
-
 def run_set(run, phase, live) -> None:
     """The deal variable takes the rule's value."""
     bs = run.state
@@ -106,12 +113,6 @@ def run_set(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- choose
-def check_choose(run, phase) -> None:
-    for rule in (phase.by, phase.forbid):
-        if rule is not None:
-            run.fn(rule)
-
-
 def _option_codes(run, phase) -> np.ndarray:
     return np.array([run.state.code(value) for value in phase.values], dtype=INT)
 
@@ -151,6 +152,7 @@ def run_choose(run, phase, live) -> None:
 
 # ---------------------------------------------------------------------- exchange
 def check_exchange(run, phase) -> None:
+    """The exchange's ``start`` has a batch twin, and the game has a ``done`` action to stop discarding."""
     run.fn(phase.start)
     if run.game.done_action is None:
         raise BatchUnsupported("an exchange without a `done` action")
@@ -208,6 +210,7 @@ def _draw_back(run, rows, seats, discarded) -> None:
 
 # ---------------------------------------------------------------------- decide
 def check_decide(run, phase) -> None:
+    """Every rule of the decision (its start, among, forbid and drop rules) has a batch twin."""
     for rule in [phase.start, phase.among, *phase.forbid.values(), *(phase.drop or {}).values()]:
         if rule is not None:
             run.fn(rule)
@@ -251,11 +254,6 @@ def _leave(run, phase, turn, chosen, seats) -> None:
 
 
 # ---------------------------------------------------------------------- score
-def check_score(run, phase) -> None:
-    run.fn(phase.each)
-    run.fn(phase.add)
-
-
 def run_score(run, phase, live) -> None:
     """Each seat of ``each`` adds the rule's amount to its score (not below an exact finish it would overshoot)."""
     bs = run.state
@@ -281,6 +279,7 @@ def add_scores(run, deltas) -> None:
 
 # ---------------------------------------------------------------------- turns
 def check_turns(run, phase) -> None:
+    """Every step of the turn has a kernel, and its rules batch twins."""
     run.fn(phase.start)
     for step in phase.steps:
         kernel = run.kernels.get(step.kind)
@@ -310,24 +309,25 @@ def run_turns(run, phase, live) -> None:
 
 
 def _kernels() -> dict:
-    from rulelang.batch.auction import check_auction, check_dummy, check_settle, check_strain_auction, \
-        check_value_auction, run_auction, run_dummy, run_settle, run_strain_auction, run_value_auction
-    from rulelang.batch.kernels_more import check_bids, check_call, check_open_hand, check_parties, check_passing, \
-        check_pick, check_piles, check_take_talon, check_take_up, check_throw_in, run_bids, run_call, run_open_hand, \
-        run_parties, run_passing, run_pick, run_piles, run_take_talon, run_take_up, run_throw_in, run_turn_up
+    from rulelang.batch.auction import check_auction, check_settle, run_auction, run_dummy, run_settle, \
+        run_strain_auction, run_value_auction
+    from rulelang.batch.kernels_more import run_bids, run_call, run_open_hand, run_parties, run_passing, run_pick, \
+        run_piles, run_take_talon, run_take_up, run_throw_in, run_turn_up
     from rulelang.batch.tricks import check_tricks, run_tricks
-    return {"turn_up": Kernel(_no_check, run_turn_up), "bids": Kernel(check_bids, run_bids),
-            "passing": Kernel(check_passing, run_passing), "pick": Kernel(check_pick, run_pick),
-            "take_up": Kernel(check_take_up, run_take_up), "piles": Kernel(check_piles, run_piles),
-            "throw_in": Kernel(check_throw_in, run_throw_in), "auction": Kernel(check_auction, run_auction),
-            "settle": Kernel(check_settle, run_settle), "call": Kernel(check_call, run_call),
-            "value_auction": Kernel(check_value_auction, run_value_auction),
-            "strain_auction": Kernel(check_strain_auction, run_strain_auction), "dummy": Kernel(check_dummy, run_dummy),
-            "parties": Kernel(check_parties, run_parties),
-            "open_hand": Kernel(check_open_hand, run_open_hand), "take_talon": Kernel(check_take_talon, run_take_talon), "turns": Kernel(check_turns, run_turns),"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
-            "set": Kernel(check_set, run_set), "choose": Kernel(check_choose, run_choose),
+    return {"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
+            "set": Kernel(needs("value"), run_set), "choose": Kernel(needs("by", "forbid"), run_choose),
             "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
-            "score": Kernel(check_score, run_score), "tricks": Kernel(check_tricks, run_tricks)}
+            "score": Kernel(needs("each", "add"), run_score), "tricks": Kernel(check_tricks, run_tricks),
+            "turns": Kernel(check_turns, run_turns), "turn_up": Kernel(_no_check, run_turn_up),
+            "bids": Kernel(needs("start", "forbid"), run_bids), "passing": Kernel(needs("start", "to"), run_passing),
+            "pick": Kernel(needs("start", "forbid", "must"), run_pick), "take_up": Kernel(needs("by"), run_take_up),
+            "piles": Kernel(needs("start"), run_piles), "throw_in": Kernel(needs("must", "may"), run_throw_in),
+            "auction": Kernel(check_auction, run_auction), "settle": Kernel(check_settle, run_settle),
+            "call": Kernel(needs("by", "cards", "forbid"), run_call), "open_hand": Kernel(needs("seat"), run_open_hand),
+            "take_talon": Kernel(needs("by", "forbid"), run_take_talon),
+            "value_auction": Kernel(needs("start"), run_value_auction),
+            "strain_auction": Kernel(needs("start"), run_strain_auction), "dummy": Kernel(needs("seat", "by"), run_dummy),
+            "parties": Kernel(needs("cards"), run_parties)}
 
 
 KERNELS = _kernels()

@@ -29,12 +29,6 @@ def run_turn_up(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- bids
-def check_bids(run, phase) -> None:
-    for rule in (phase.start, phase.forbid):
-        if rule is not None:
-            run.fn(rule)
-
-
 def run_bids(run, phase, live) -> None:
     """Each active seat in turn from ``start`` bids a number from ``low`` to ``high`` that ``forbid`` allows."""
     bs, ids = run.state, run.game.symbol_ids
@@ -72,12 +66,6 @@ def _allowed_numbers(run, phase, numbers: list[int], seats) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- passing
-def check_passing(run, phase) -> None:
-    for rule in (phase.start, phase.to):
-        if rule is not None:
-            run.fn(rule)
-
-
 def run_passing(run, phase, live) -> None:
     """Each active seat with cards picks ``count`` of them, one at a time; then each seat's go to its target."""
     if phase.count <= 0:
@@ -114,12 +102,6 @@ def run_passing(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- pick
-def check_pick(run, phase) -> None:
-    for rule in (phase.start, phase.forbid, phase.must):
-        if rule is not None:
-            run.fn(rule)
-
-
 def run_pick(run, phase, live) -> None:
     """Each active seat in turn names a value or passes; the first to name one is the declarer."""
     bs, ids, teams = run.state, run.game.symbol_ids, run.game.definition.teams
@@ -166,10 +148,6 @@ def _allowed_words(run, phase, codes, seats) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- take_up
-def check_take_up(run, phase) -> None:
-    run.fn(phase.by)
-
-
 def run_take_up(run, phase, live) -> None:
     """A seat takes the turned-up cards into its hand, then discards as many face down (not those, with keep)."""
     bs = run.state
@@ -192,10 +170,6 @@ def run_take_up(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- piles
-def check_piles(run, phase) -> None:
-    run.fn(phase.start)
-
-
 def run_piles(run, phase, live) -> None:
     """Chance lays the stock out in ``count`` equal piles; the seats from ``start`` take one each in turn,
     the last seat the last pile."""
@@ -233,12 +207,6 @@ def run_piles(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- throw_in
-def check_throw_in(run, phase) -> None:
-    for rule in (phase.must, phase.may):
-        if rule is not None:
-            run.fn(rule)
-
-
 def run_throw_in(run, phase, live) -> None:
     """A hand that ``must`` be thrown in redeals at once; each holder who ``may`` is asked throw or keep,
     from forehand on, until one throws."""
@@ -263,12 +231,6 @@ def run_throw_in(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- call, open_hand
-def check_call(run, phase) -> None:
-    for rule in (phase.by, phase.cards, phase.forbid):
-        if rule is not None:
-            run.fn(rule)
-
-
 def _card_forbidden(run, rule, part, seats, cards) -> np.ndarray:
     """The cards of each deal's ``cards`` that ``rule`` allows (``part.card`` set to each card in turn)."""
     bs, kept = run.state, part.card
@@ -307,10 +269,6 @@ def run_call(run, phase, live) -> None:
         holder >= 0, np.left_shift(INT(1), np.maximum(holder, 0)), 0)
 
 
-def check_open_hand(run, phase) -> None:
-    run.fn(phase.seat)
-
-
 def run_open_hand(run, phase, live) -> None:
     """A seat's hand is laid open for the rest of the deal."""
     bs = run.state
@@ -322,12 +280,6 @@ def run_open_hand(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- take_talon
-def check_take_talon(run, phase) -> None:
-    for rule in (phase.by, phase.forbid):
-        if rule is not None:
-            run.fn(rule)
-
-
 def run_take_talon(run, phase, live) -> None:
     """A seat takes the talon (or the part of it it chooses) into its hand, then discards as many cards."""
     bs, part = run.state, run.state.take_talon
@@ -386,10 +338,6 @@ def _chosen_part(run, phase, rows, seats) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- parties
-def check_parties(run, phase) -> None:
-    run.fn(phase.cards)
-
-
 def run_parties(run, phase, live) -> None:
     """The seats holding any of ``cards`` are the declarers' party (with ``join``, a lone holder's partner
     is found in the first tricks: see the trick kernel)."""
