@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import option_sets, seats_from, uniform_pick
+from rulelang.batch.engine import seats_from
 from rulelang.batch.kernels import add_scores, per_deal
 from rulelang.batch.runtime import popcount
 from rulelang.batch.state import INT, NONE
@@ -109,7 +109,7 @@ def run_auction(run, phase, live) -> None:
     ladder = Ladder(run)
     columns = _columns(run, phase, ladder)
     actions = np.array([action for *_, action in columns], dtype=INT)
-    names = run.game.symbols
+    words = [run.game.symbols[a - run.game.symbol_base] for a in actions]
     order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
     pos, passes = np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT)
     going = live.copy()
@@ -120,9 +120,7 @@ def run_auction(run, phase, live) -> None:
         if (going & ~allowed.any(axis=1)).any():
             raise EvalError("a seat has no legal bid to open the auction", phase.span)
         rows = np.flatnonzero(going)
-        chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
-        run.tally_decisions("auction", [names[a - run.game.symbol_base] for a in actions], rows, chosen, seats[rows])
+        chosen = run.ask("auction", words, actions, rows, allowed[rows], seats[rows])
         said = np.full(run.n, -1, dtype=INT)
         said[rows] = chosen
         passed = going & (said == len(ladder.contracts))
@@ -317,9 +315,7 @@ def run_value_auction(run, phase, live) -> None:
     while going.any():
         rows = np.flatnonzero(going)
         allowed = _value_words(values, value[rows], speaker[rows], current[rows])
-        chosen = uniform_pick(run.rng, allowed)
-        run.note(rows, actions[chosen], option_sets(actions, allowed))
-        run.tally_decisions("value_auction", words, rows, chosen, current[rows])
+        chosen = run.ask("value_auction", words, actions, rows, allowed, current[rows])
         said = np.full(run.n, -1, dtype=INT)
         said[rows] = chosen
         seat = current.copy()
@@ -394,9 +390,7 @@ def run_strain_auction(run, phase, live) -> None:
         allowed[:, 1] = bid & ~ours & (doubling[rows] == 0)
         allowed[:, 2] = bid & ours & (doubling[rows] == 1)
         allowed[:, 3:] = np.arange(len(names))[None, :] > last[rows, None]
-        chosen = uniform_pick(run.rng, allowed)
-        run.note(rows, actions[chosen], option_sets(actions, allowed))
-        run.tally_decisions("strain_auction", words, rows, chosen, seats)
+        chosen = run.ask("strain_auction", words, actions, rows, allowed, seats)
         passing = chosen == 0
         passes[rows] = np.where(passing, passes[rows] + 1, 0)
         doubling[rows] = np.where(chosen == 1, 1, np.where(chosen == 2, 2, np.where(chosen >= 3, 0, doubling[rows])))

@@ -159,6 +159,14 @@ class BatchRun:
         if self.log is not None and len(rows):
             self.log.add(rows, actions, legal() if callable(legal) else legal)
 
+    def ask(self, kind: str, words: list[str], actions, rows, allowed, seats) -> np.ndarray:
+        """The deals ``rows`` each choose uniformly among their ``allowed`` columns (column *i*: action
+        ``actions[i]``, named ``words[i]``), noted with what was legal and tallied; the columns chosen."""
+        chosen = uniform_pick(self.rng, allowed)
+        self.note(rows, actions[chosen], option_sets(actions, allowed))
+        self.tally_decisions(kind, words, rows, chosen, seats)
+        return chosen
+
     def tally_decisions(self, kind: str, options: list[str], rows, chosen, seats) -> None:
         """Count the options chosen (indices into ``options``) by ``seats`` in deals ``rows``."""
         from rulelang.constructs import construct

@@ -37,6 +37,7 @@ def needs(*fields: str) -> Callable:
     """The check of a kernel that covers every form of its phase whose rules (the phase's ``fields``,
     any of them absent) have batch twins."""
     def check(run, phase) -> None:
+        """Raise BatchUnsupported for the first of the phase's rules without a batch twin."""
         for name in fields:
             rule = getattr(phase, name)
             if rule is not None:

@@ -45,10 +45,8 @@ def run_bids(run, phase, live) -> None:
         if (~allowed[rows].any(axis=1)).any():
             raise EvalError(f"a seat has no number left to bid: `{phase.forbid.text}` forbids them all",
                             phase.forbid.span)
-        chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
+        chosen = run.ask("bids", [str(n) for n in numbers], actions, rows, allowed[rows], seats[rows])
         bs.bids.said[rows, seats[rows]] = np.asarray(numbers, dtype=INT)[chosen]
-        run.tally_decisions("bids", [str(n) for n in numbers], rows, chosen, seats[rows])
 
 
 def _allowed_numbers(run, phase, numbers: list[int], seats) -> np.ndarray:
@@ -120,9 +118,7 @@ def run_pick(run, phase, live) -> None:
         allowed = _allowed_words(run, phase, codes, seats)
         if (~allowed[rows].any(axis=1)).any():
             raise EvalError("a seat may neither pass nor name a value", phase.span)
-        chosen = uniform_pick(run.rng, allowed[rows])
-        run.note(rows, actions[chosen], option_sets(actions, allowed[rows]))
-        run.tally_decisions("pick", words, rows, chosen, seats[rows])
+        chosen = run.ask("pick", words, actions, rows, allowed[rows], seats[rows])
         named = chosen < len(codes)
         hit, seat = rows[named], seats[rows[named]]
         values = bs.vars[phase.var].copy()
@@ -218,15 +214,13 @@ def run_throw_in(run, phase, live) -> None:
     if phase.may is None:
         return
     actions = np.array([ids["throw"], ids["keep"]], dtype=INT)
-    legal = (1 << int(actions[0])) | (1 << int(actions[1]))
     may = [np.broadcast_to(run.fn(phase.may)(bs, order[:, pos]) != 0, (run.n,)) for pos in range(players)]
     for pos in range(players):
         asked = np.flatnonzero(live & ~bs.redeal & may[pos])
         if not len(asked):
             continue
-        chosen = uniform_pick(run.rng, np.ones((len(asked), 2), dtype=bool))
-        run.note(asked, actions[chosen], lambda asked=asked: [legal] * len(asked))
-        run.tally_decisions("throw_in", ["throw", "keep"], asked, chosen, order[asked, pos])
+        chosen = run.ask("throw_in", ["throw", "keep"], actions, asked, np.ones((len(asked), 2), dtype=bool),
+                         order[asked, pos])
         bs.redeal[asked[chosen == 0]] = True
 
 
@@ -330,10 +324,7 @@ def _chosen_part(run, phase, rows, seats) -> np.ndarray:
     for slot in range(size * (count - 1)):
         run.note(rows, cards[:, slot])
     actions = np.array([ids[name] for name in phase.parts], dtype=INT)
-    chosen = uniform_pick(run.rng, np.ones((len(rows), count), dtype=bool))
-    legal = sum(1 << int(a) for a in actions)
-    run.note(rows, actions[chosen], lambda: [legal] * len(rows))
-    run.tally_decisions("take_talon", list(phase.parts), rows, chosen, seats)
+    chosen = run.ask("take_talon", list(phase.parts), actions, rows, np.ones((len(rows), count), dtype=bool), seats)
     return np.stack(parts, axis=1)[np.arange(len(rows)), chosen]
 
 

@@ -53,12 +53,14 @@ class _Expressions(ast.NodeTransformer):
         self.strings, self.tables, self.helpers = strings, tables, helpers
 
     def generic_visit(self, node):
+        """Any other node: its children rewritten; a node Python's control flow or containers need, refused."""
         if isinstance(node, (ast.Lambda, ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.SetComp, ast.Starred,
                              ast.Dict, ast.List, ast.Set, ast.JoinedStr, ast.Await, ast.NamedExpr, ast.Slice)):
             raise _Unsupported(f"`{ast.unparse(node)}`")
         return super().generic_visit(node)
 
     def visit_Constant(self, node):
+        """A string as its code, None as the held None, a number as the int64 of its bits."""
         if isinstance(node.value, str):
             return ast.Constant(self.strings.setdefault(node.value, len(self.strings)))
         if node.value is None:
@@ -70,11 +72,13 @@ class _Expressions(ast.NodeTransformer):
         return node
 
     def visit_Name(self, node):
+        """``st`` becomes ``bs``; every other name is the compiler's own and stays."""
         if node.id == STATE:
             return _read(BATCH_STATE)
         return node
 
     def visit_Subscript(self, node):
+        """The led card, a deal variable by name, a table entry, or a seat's entry of a per-seat field."""
         inner = node.value
         if isinstance(inner, ast.Subscript) and _is_field(inner.value, "trick") and _is_int(inner.slice, 0) \
                 and _is_int(node.slice, 1):
@@ -90,11 +94,13 @@ class _Expressions(ast.NodeTransformer):
         return _call("_b_at", self.visit(inner), self.visit(node.slice))
 
     def visit_UnaryOp(self, node):
+        """``not`` over the deals; ``-`` and ``~`` as they are."""
         if isinstance(node.op, ast.Not):
             return _call("_b_not", self.visit(node.operand))
         return ast.UnaryOp(node.op, self.visit(node.operand))
 
     def visit_BoolOp(self, node):
+        """``and``/``or`` with Python's values, deal by deal."""
         helper = "_b_and" if isinstance(node.op, ast.And) else "_b_or"
         values = [self.visit(v) for v in node.values]
         folded = values[-1]
@@ -103,9 +109,11 @@ class _Expressions(ast.NodeTransformer):
         return folded
 
     def visit_IfExp(self, node):
+        """``a if c else b`` as selection over the deals."""
         return _call("_b_where", self.visit(node.test), self.visit(node.body), self.visit(node.orelse))
 
     def visit_Compare(self, node):
+        """Comparisons deal by deal; ``in`` a tuple of constants, a call said, an item scored."""
         left, parts = self.visit(node.left), []
         if len(node.ops) == 1 and isinstance(node.ops[0], ast.In) and isinstance(node.left, ast.Constant) \
                 and isinstance(node.left.value, str):
@@ -130,6 +138,7 @@ class _Expressions(ast.NodeTransformer):
         return folded
 
     def visit_Call(self, node):
+        """A helper as its batch twin; ``bit_count``, ``len``, ``min``, ``max``, ``abs`` and ``bool`` deal by deal."""
         func = node.func
         if node.keywords:
             raise _Unsupported(f"`{ast.unparse(node)}`")
@@ -151,6 +160,7 @@ class _Expressions(ast.NodeTransformer):
         return ast.Call(func, args, [])
 
     def visit_Attribute(self, node):
+        """A field of the state or a slice; the trick calls and scored items only through ``in``."""
         if node.attr in ("calls", "scored_items"):
             raise _Unsupported(f"`{ast.unparse(node)}`")
         return self.generic_visit(node)
@@ -196,6 +206,7 @@ class _Body:
         return False
 
     def ret(self, value, test) -> None:
+        """``return value`` where ``test`` holds (everywhere for None) and nothing was returned yet."""
         code = self.expressions.visit(value) if value is not None else ast.Constant(ABSENT)
         where = test if test is not None else ast.Constant(True)
         self.store("_result", _call("_b_returned", _read("_result"), _read("_done"), where, code))
@@ -203,6 +214,7 @@ class _Body:
         self.store("_done", done)
 
     def assign(self, target: str, value, test) -> None:
+        """``target = value`` where ``test`` holds, keeping its earlier value elsewhere."""
         code = self.expressions.visit(value)
         if test is not None and target in self.assigned:
             code = _call("_b_kept", test, code, _read(target))
@@ -210,6 +222,7 @@ class _Body:
         self.store(target, code)
 
     def branch(self, statement: ast.If, test) -> None:
+        """An ``if``: its body where its test holds too, its ``else`` where it does not."""
         condition = _call("_b_truth", self.expressions.visit(statement.test))
         label = f"_test{self.tests}"
         self.tests += 1
@@ -223,6 +236,7 @@ class _Body:
             self.block(statement.orelse, _read(label))
 
     def store(self, target: str, code: ast.expr) -> None:
+        """Emit ``target = code``."""
         self.out.append(ast.Assign([ast.Name(target, ast.Store())], code))
 
 
