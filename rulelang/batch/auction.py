@@ -298,7 +298,7 @@ def _settlement(run, phase, net, declarers, defenders, live) -> np.ndarray:
 
 # ---------------------------------------------------------------------- value_auction
 def run_value_auction(run, phase, live) -> None:
-    """Skat's bidding: the speaker names ascending values to the listener, who holds or passes; the
+    """A value auction: the speaker names ascending values to the listener, who holds or passes; the
     survivor of both pairs is the declarer at the last value named (all passing: ``all_pass``)."""
     bs, ids = run.state, run.game.symbol_ids
     words = [phase.pass_word, phase.hold_word] + [str(v) for v in phase.values]
@@ -364,7 +364,7 @@ def _close_value(run, phase, closing, declarer, value) -> None:
 
 # ---------------------------------------------------------------------- strain_auction
 def run_strain_auction(run, phase, live) -> None:
-    """Bridge's auction: pass, a higher level and strain, double an opponent's bid, redouble a double of
+    """An auction of levels and strains: pass, a higher level and strain, double an opponent's bid, redouble a double of
     one's own; four passes pass the deal out, three after a bid end it."""
     bs, ids, players = run.state, run.game.symbol_ids, run.game.num_players
     from rulelang.constructs.strain_auction import _bid_names
