@@ -364,8 +364,8 @@ def _close_value(run, phase, closing, declarer, value) -> None:
 
 # ---------------------------------------------------------------------- strain_auction
 def run_strain_auction(run, phase, live) -> None:
-    """An auction of levels and strains: pass, a higher level and strain, double an opponent's bid, redouble a double of
-    one's own; four passes pass the deal out, three after a bid end it."""
+    """An auction of levels and strains: pass, a higher level and strain, double an opponent's bid,
+    redouble a double of one's own; four passes pass the deal out, three after a bid end it."""
     bs, ids, players = run.state, run.game.symbol_ids, run.game.num_players
     from rulelang.constructs.strain_auction import _bid_names
     strains, names = len(phase.strains), _bid_names(phase.levels, phase.strains)
