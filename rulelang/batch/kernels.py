@@ -62,7 +62,7 @@ def draw(run, rows, population, count: int) -> np.ndarray:
     chosen = slice(None) if len(rows) == run.n else rows       # every deal: a slice, cheaper than an index
     if (population == run.undrawn[chosen]).all():
         if run.shuffled is None:
-            run.shuffled = np.argsort(run.rng.random((run.n, run.game.num_cards)), axis=1)
+            run.shuffled = run.rng.permuted(np.tile(np.arange(run.game.num_cards), (run.n, 1)), axis=1)
         first = run.next_card[chosen]
         if len(rows) and (first == first[0]).all():
             cards = run.shuffled[chosen, first[0]:first[0] + count]
