@@ -101,3 +101,11 @@ def test_random_play_matches_the_scalar_engine_in_distribution():
         scalar.append(state.deal_delta[state.forehand])
     mean, spread = np.mean(scalar), np.std(scalar) / np.sqrt(len(scalar))
     assert abs(forehand.mean() - mean) < 2.58 * np.hypot(spread, forehand.std() / np.sqrt(run.n))
+
+
+def test_an_unset_deal_variable_reads_none_as_the_scalar_state_says_it():
+    from rulelang.batch.state import ABSENT
+    run = BatchRun(one_deal_game("skat"), 1, seed=0)
+    state = one_deal_game("skat").new_initial_state()
+    for name in ("trumps", "bid_value", "kind"):           # a card set, a number and a name, none set yet
+        assert run.var_text(name, ABSENT) == state.var_text(name) == "none"

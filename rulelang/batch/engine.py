@@ -20,7 +20,7 @@ from collections import Counter
 import numpy as np
 
 from rulelang.batch.runtime import popcount, signed, unsigned
-from rulelang.batch.state import INT, BatchState
+from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
 from rulelang.exprcompile import NAME
 
@@ -250,6 +250,8 @@ class BatchRun:
         """A deal variable's value held as ``code``, as :meth:`State.var_text` names it."""
         kind = self.game.definition.deal_vars.get(name)
         deck = self.game.deck
+        if code == ABSENT:
+            return "none"
         if kind == "cards":
             return "{" + " ".join(deck.names(unsigned(code))) + "}" if code else "none"
         if kind in ("suit", "card"):
