@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
+if not hasattr(np, "bitwise_count"):
+    raise ImportError(f"the batch engine needs numpy 2 (this is numpy {np.__version__})")
+
 INT = np.int64
 
 
