@@ -63,11 +63,6 @@ def option_sets(actions, allowed):
     return lambda: [sum(1 << a for a, ok in zip(ids, row) if ok) for row in np.asarray(allowed).tolist()]
 
 
-def mask_columns(masks, width: int) -> np.ndarray:
-    """The boolean matrix of each mask's bits 0 … width-1."""
-    return (np.right_shift(np.asarray(masks, dtype=INT)[:, None], np.arange(width)) & 1) == 1
-
-
 def seat_orders(players: int, step: int) -> tuple[np.ndarray, np.ndarray]:
     """For every start seat and seat mask, the seats of the mask in the direction of play from the start
     (padded with -1), and how many: the tables :func:`seats_from` looks up."""

@@ -118,17 +118,18 @@ def _option_codes(run, phase) -> np.ndarray:
     return np.array([run.state.code(value) for value in phase.values], dtype=INT)
 
 
-def _allowed_options(run, phase, seats) -> np.ndarray:
-    """(deals, options) booleans: the values ``seats`` may choose (``forbid`` asked of each)."""
-    bs, codes = run.state, _option_codes(run, phase)
-    if phase.forbid is None:
-        return np.ones((run.n, len(codes)), dtype=bool)
-    forbid, kept = run.fn(phase.forbid), bs.choose.value
-    allowed = np.empty((run.n, len(codes)), dtype=bool)
-    for index, code in enumerate(codes.tolist()):
-        bs.choose.value = np.full(run.n, code, dtype=INT)
-        allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
-    bs.choose.value = kept
+def weighed(run, rule, part, field: str, values, seats) -> np.ndarray:
+    """(deals, values) booleans: the values ``rule`` does not forbid for each deal's seat, the construct's
+    slice ``part`` holding each value in turn at ``field`` (as the scalar runtime weighs ``forbid``);
+    every value where there is no rule."""
+    allowed = np.ones((run.n, len(values)), dtype=bool)
+    if rule is None:
+        return allowed
+    forbid, kept = run.fn(rule), getattr(part, field)
+    for index, value in enumerate(values):
+        setattr(part, field, np.full(run.n, value, dtype=INT))
+        allowed[:, index] = ~np.broadcast_to(forbid(run.state, seats) != 0, (run.n,))
+    setattr(part, field, kept)
     return allowed
 
 
@@ -136,7 +137,8 @@ def run_choose(run, phase, live) -> None:
     """A seat (or chance) chooses one value; a single allowed value is taken without asking."""
     bs, ids = run.state, run.game.symbol_ids
     seats = per_deal(run.fn(phase.by)(bs, None), run.n) if phase.by is not None else None
-    allowed = _allowed_options(run, phase, seats if seats is not None else 0)
+    allowed = weighed(run, phase.forbid, bs.choose, "value", _option_codes(run, phase).tolist(),
+                      seats if seats is not None else 0)
     if (live & ~allowed.any(axis=1)).any():
         raise EvalError(f"nothing left to choose for {phase.var}: `{phase.forbid.text}` forbids every value",
                         phase.forbid.span)

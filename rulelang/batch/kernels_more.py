@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
-from rulelang.batch.kernels import draw, per_deal
+from rulelang.batch.kernels import draw, per_deal, weighed
 from rulelang.batch.runtime import popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
@@ -41,26 +41,12 @@ def run_bids(run, phase, live) -> None:
         if not len(rows):
             continue
         seats = order[:, pos]
-        allowed = _allowed_numbers(run, phase, numbers, seats)
+        allowed = weighed(run, phase.forbid, bs.bids, "number", numbers, seats)
         if (~allowed[rows].any(axis=1)).any():
             raise EvalError(f"a seat has no number left to bid: `{phase.forbid.text}` forbids them all",
                             phase.forbid.span)
         chosen = run.ask("bids", [str(n) for n in numbers], actions, rows, allowed[rows], seats[rows])
         bs.bids.said[rows, seats[rows]] = np.asarray(numbers, dtype=INT)[chosen]
-
-
-def _allowed_numbers(run, phase, numbers: list[int], seats) -> np.ndarray:
-    """(deals, numbers) booleans: the numbers each deal's seat may bid now."""
-    bs = run.state
-    allowed = np.ones((run.n, len(numbers)), dtype=bool)
-    if phase.forbid is None:
-        return allowed
-    forbid, kept = run.fn(phase.forbid), bs.bids.number
-    for index, number in enumerate(numbers):
-        bs.bids.number = np.full(run.n, number, dtype=INT)
-        allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
-    bs.bids.number = kept
-    return allowed
 
 
 # ---------------------------------------------------------------------- passing
@@ -132,12 +118,7 @@ def _allowed_words(run, phase, codes, seats) -> np.ndarray:
     """(deals, options + pass) booleans: what each deal's seat may say now."""
     bs = run.state
     allowed = np.ones((run.n, len(codes) + 1), dtype=bool)
-    if phase.forbid is not None:
-        forbid, kept = run.fn(phase.forbid), bs.pick.value
-        for index, code in enumerate(codes.tolist()):
-            bs.pick.value = np.full(run.n, code, dtype=INT)
-            allowed[:, index] = ~np.broadcast_to(forbid(bs, seats) != 0, (run.n,))
-        bs.pick.value = kept
+    allowed[:, :-1] = weighed(run, phase.forbid, bs.pick, "value", codes.tolist(), seats)
     if phase.must is not None:
         allowed[:, -1] = ~np.broadcast_to(run.fn(phase.must)(bs, seats) != 0, (run.n,))
     return allowed
