@@ -70,10 +70,10 @@ def _columns(run, phase, ladder) -> list[tuple]:
     return columns
 
 
-def _options(run, phase, ladder, columns, seats, asking) -> np.ndarray:
-    """(deals, columns) booleans: what each deal's seat may say now."""
+def _options(run, phase, ladder, columns, current, seats, asking) -> np.ndarray:
+    """(deals, columns) booleans: what each deal's seat may say now (``current``: each deal's contract
+    as an index into the ladder)."""
     bs, part = run.state, run.state.auction
-    current = ladder.index(bs.contract)
     bid = current < len(ladder.contracts)
     rank = np.where(bid, ladder.ranks[np.minimum(current, len(ladder.contracts) - 1)], np.iinfo(INT).min)
     on_declarers = (np.right_shift(bs.side_mask, seats) & 1) == 1
@@ -112,11 +112,10 @@ def run_auction(run, phase, live) -> None:
     words = [run.game.symbols[a - run.game.symbol_base] for a in actions]
     order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
     pos, passes = np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT)
-    going = live.copy()
+    going, current = live.copy(), ladder.index(bs.contract)
     while going.any():
         seats = order[bs.rows, pos]
-        bs.current = np.where(going, seats, bs.current)
-        allowed = _options(run, phase, ladder, columns, seats, going)
+        allowed = _options(run, phase, ladder, columns, current, seats, going)
         if (going & ~allowed.any(axis=1)).any():
             raise EvalError("a seat has no legal bid to open the auction", phase.span)
         rows = np.flatnonzero(going)
@@ -126,6 +125,7 @@ def run_auction(run, phase, live) -> None:
         passed = going & (said == len(ladder.contracts))
         passes = np.where(passed, passes + 1, np.where(going, 0, passes))
         _say(run, ladder, columns, said, seats, going & ~passed)
+        current = np.where(going & (said >= 0) & (said < len(ladder.contracts)), said, current)
         ended = going & ((passes >= count) | (phase.once & (pos == count - 1)))
         going &= ~ended
         pos = np.where(going, (pos + 1) % count, pos)
