@@ -79,9 +79,9 @@ def seat_orders(players: int, step: int) -> tuple[np.ndarray, np.ndarray]:
 def seats_from(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     """Per deal, the seats of ``mask`` in the direction of play from ``start`` (padded), and how many."""
     players = run.game.num_players
-    start = np.broadcast_to(np.asarray(start, dtype=INT) % players, (run.n,))
-    mask = np.broadcast_to(np.asarray(mask, dtype=INT) & ((1 << players) - 1), (run.n,))
-    return run.orders[start, mask], run.order_counts[start, mask]
+    index = (np.asarray(start, dtype=INT) % players << players) + (np.asarray(mask, dtype=INT) & ((1 << players) - 1))
+    index = np.broadcast_to(index, (run.n,))
+    return run.orders.take(index, axis=0), run.order_counts.take(index)
 
 
 def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
@@ -111,7 +111,8 @@ class BatchRun:
         self.exchanged = np.zeros(game.num_players, dtype=INT)
         self.forced: Counter = Counter()          # (option, seat) → deals where it was forced
         self.decisions = 0                        # decisions made (chance events not counted)
-        self.orders, self.order_counts = seat_orders(game.num_players, game.definition.step)
+        orders, counts = seat_orders(game.num_players, game.definition.step)
+        self.orders, self.order_counts = orders.reshape(-1, game.num_players), counts.reshape(-1)
         self.shuffled = None                      # per deal, the pack in a random order (drawn lazily) …
         self.next_card = np.zeros(n, dtype=INT)   # … how many of it are drawn …
         self.undrawn = np.full(n, signed(game.deck.full_mask), dtype=INT)   # … and the cards not yet drawn

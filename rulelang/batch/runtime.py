@@ -91,10 +91,11 @@ def at(values, index):
     """``values[index]`` of a per-seat array: one seat for all deals, or a seat per deal."""
     if np.ndim(index) == 0:
         return values[:, int(index)]
-    return values[_rows(len(values)), index]
+    return gather(values, index)
 
 
 _ROWS: dict[int, np.ndarray] = {}
+_OFFSETS: dict[tuple[int, int], np.ndarray] = {}
 
 
 def _rows(n: int) -> np.ndarray:
@@ -103,6 +104,39 @@ def _rows(n: int) -> np.ndarray:
     if found is None:
         found = _ROWS[n] = np.arange(n)
     return found
+
+
+def row_starts(n: int, width: int) -> np.ndarray:
+    """Where each row of an (n, width) array begins in its flat view: ``arange(n) * width``, made once."""
+    found = _OFFSETS.get((n, width))
+    if found is None:
+        found = _OFFSETS[(n, width)] = np.arange(n, dtype=INT) * width
+    return found
+
+
+def gather(values: np.ndarray, index) -> np.ndarray:
+    """``values[row, index[row]]`` for every row of a 2-d array (Python's wrap-around for -1 kept).
+
+    A take from the flat view at precomputed row starts: a third of the time of numpy's indexing by
+    two arrays."""
+    n, width = values.shape
+    if values.flags.c_contiguous and not (index < 0).any():
+        return values.reshape(-1).take(row_starts(n, width) + index)
+    return values[_rows(n), index]
+
+
+def flat_view(values: np.ndarray) -> np.ndarray:
+    """The flat view of a C-contiguous array, sharing its memory (a write through it is a write to it)."""
+    if not values.flags.c_contiguous:
+        raise ValueError("a flat write needs a C-contiguous array")
+    return values.reshape(-1)
+
+
+def flat_cells(values: np.ndarray, rows, index) -> np.ndarray:
+    """The places in ``values.reshape(-1)`` (a C-contiguous 2-d array's flat view, which shares its
+    memory) of ``values[rows, index]``: for a take or an in-place write there, each row's ``index`` in
+    0 … width - 1."""
+    return rows * values.shape[1] + index
 
 
 def table(values: np.ndarray, index):

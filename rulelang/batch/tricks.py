@@ -16,7 +16,7 @@ import numpy as np
 
 from rulelang.batch.engine import pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
-from rulelang.batch.runtime import low_bit, popcount, unsigned
+from rulelang.batch.runtime import flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -99,11 +99,11 @@ def run_tricks(run, phase, live) -> None:
         _takes_all(bs, np.flatnonzero(alone), among)
         live &= ~alone
     order, count = seats_from(run, _leaders(run, phase), among)
-    playing = live & (bs.hands[np.arange(run.n), order[:, 0]] != 0)
+    playing = live & (gather(bs.hands, order[:, 0]) != 0)
     sets = RuleSets(run, phase)
     allowed, winner = sets.allowed, sets.winner
-    seats_in_trick = np.zeros((run.n, players), dtype=INT)
-    cards_in_trick = np.zeros((run.n, players), dtype=INT)
+    seats_played = np.zeros((players, run.n), dtype=INT)      # the trick's seats and cards by position,
+    cards_played = np.zeros((players, run.n), dtype=INT)      # a row of every deal per position
     suits = np.asarray(run.game.card_suits, dtype=INT)
     while playing.any():
         for position in range(players):
@@ -112,21 +112,22 @@ def run_tricks(run, phase, live) -> None:
                 continue
             seats = order[:, position]
             if position == 0 and sets.free_lead:
-                legal = bs.hands[bs.rows, seats]
+                legal = gather(bs.hands, seats)
             else:
                 legal = per_deal(allowed(bs, seats), run.n)
             if sets.heads.any():
                 legal = _headed(run, winner, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
-            offered = run.one_per_name(legal[rows])
+            chosen = slice(None) if len(rows) == run.n else rows      # every deal: no gather
+            offered = run.one_per_name(legal[chosen])
             cards = _calls_then_card(run, sets, rows, seats[rows], offered) if sets.calls \
                 else pick_bit(run.rng, offered)
             if not sets.calls:
                 run.note(rows, cards, offered)
-            _play(run, rows, seats[rows], cards, position, suits)
-            seats_in_trick[rows, position] = seats[rows]
-            cards_in_trick[rows, position] = cards
-        order, count, playing = _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order)
+            _play(run, rows, chosen, seats[chosen], cards, position, suits)
+            seats_played[position, chosen] = seats[chosen]
+            cards_played[position, chosen] = cards
+        order, count, playing = _finish(run, winner, playing, seats_played, cards_played, count)
 
 
 def _takes_all(bs, rows, among) -> None:
@@ -137,17 +138,18 @@ def _takes_all(bs, rows, among) -> None:
     bs.hands[rows, seats] = 0
 
 
-def _play(run, rows, seats, cards, position: int, suits) -> None:
+def _play(run, rows, chosen, seats, cards, position: int, suits) -> None:
     """The cards leave the hands and go on the table, at ``position`` of the trick in every deal of
-    ``rows`` (trick play is in lock-step: every deal still playing begins its tricks together)."""
+    ``rows`` (``chosen``: the same deals, a slice when they are all; trick play is in lock-step: every
+    deal still playing begins its tricks together)."""
     bs, part = run.state, run.state.tricks
     bits = np.left_shift(INT(1), cards)
-    bs.hands[rows, seats] ^= bits
+    flat_view(bs.hands)[flat_cells(bs.hands, rows, seats)] ^= bits
     if position == 0:
-        part.led_suit[rows], part.led_card[rows] = suits[cards], cards
-    part.trick_mask[rows] |= bits
-    part.table_cards[rows, position], part.table_seats[rows, position] = cards, seats
-    part.trick[rows] = position + 1
+        part.led_suit[chosen], part.led_card[chosen] = suits[cards], cards
+    part.trick_mask[chosen] |= bits
+    part.table_cards[chosen, position], part.table_seats[chosen, position] = cards, seats
+    part.trick[chosen] = position + 1
 
 
 def _headed(run, winner, legal, seats, turn) -> np.ndarray:
@@ -180,30 +182,34 @@ def _headed(run, winner, legal, seats, turn) -> np.ndarray:
     return np.where(following & (heads != 0), heads, legal)
 
 
-def _finish(run, winner, playing, seats_in_trick, cards_in_trick, count, order):
-    """Give each full trick to its winner, who leads the next; a deal ends when the winner's hand is empty."""
+def _finish(run, winner, playing, seats_played, cards_played, count):
+    """Give each full trick to its winner, who leads the next; a deal ends when the winner's hand is empty.
+
+    ``seats_played`` and ``cards_played``: (positions, deals), the trick's seats and cards."""
     bs, part = run.state, run.state.tricks
     best = per_deal(winner(bs, None), run.n)
-    rows = np.flatnonzero(playing)
-    found = cards_in_trick[rows] == best[rows, None]
-    found &= np.arange(found.shape[1]) < count[rows, None]
-    if not found.any(axis=1).all():
+    taker = np.full(run.n, -1, dtype=INT)
+    for position in range(len(cards_played)):
+        taker = np.where((cards_played[position] == best) & (position < count), seats_played[position], taker)
+    if ((taker < 0) & playing).any():
         raise EvalError("no win rule applies to a trick", run.game.definition.phases[0].span)
-    seats = seats_in_trick[rows, found.argmax(axis=1)]
+    rows = np.flatnonzero(playing)
+    everyone = len(rows) == run.n
+    chosen = slice(None) if everyone else rows
+    seats = taker[chosen]
     if bs.trick_history:
-        _note_trick(part, rows, seats, best[rows], seats_in_trick[rows], cards_in_trick[rows], count[rows])
+        _note_trick(part, rows, seats, best[rows], seats_played.T[rows], cards_played.T[rows], count[rows])
     if run.game.trick_watchers:
         _join_party(bs, rows, seats)
-    part.taken[rows, seats] += 1
-    bs.won[rows, seats] |= part.trick_mask[rows]
-    part.played[rows] |= part.trick_mask[rows]
-    part.trick_winners[rows] += 1
-    part.trick[rows], part.trick_mask[rows], part.led_suit[rows], part.led_card[rows] = 0, 0, NONE, NONE
-    leaders = order[:, 0].copy()
-    leaders[rows] = seats
+    mask = part.trick_mask[chosen]
+    flat_view(part.taken)[flat_cells(part.taken, rows, seats)] += 1
+    flat_view(bs.won)[flat_cells(bs.won, rows, seats)] |= mask
+    part.played[chosen] |= mask
+    part.trick_winners[chosen] += 1
+    part.trick[chosen], part.trick_mask[chosen], part.led_suit[chosen], part.led_card[chosen] = 0, 0, NONE, NONE
+    leaders = taker if everyone else np.where(playing, taker, 0)
     order, count = seats_from(run, leaders, part.among)
-    still = playing.copy()
-    still[rows] = bs.hands[rows, seats] != 0
+    still = playing & (gather(bs.hands, np.maximum(leaders, 0)) != 0)
     return order, count, still
 
 
