@@ -109,3 +109,35 @@ def test_an_unset_deal_variable_reads_none_as_the_scalar_state_says_it():
     state = one_deal_game("skat").new_initial_state()
     for name in ("trumps", "bid_value", "kind"):           # a card set, a number and a name, none set yet
         assert run.var_text(name, ABSENT) == state.var_text(name) == "none"
+
+
+def test_each_deals_pack_is_shuffled_uniformly_as_far_as_it_is_drawn():
+    """PackOrder settles places lazily: each deal's order stays a permutation, and every card is at every
+    place equally often (within five standard errors), settled in one go or in draws of 2 and 3."""
+    from rulelang.batch.engine import PackOrder
+    n, width = 30_000, 6
+    for draws in ((width,), (2, 3, 1)):
+        order, first = PackOrder(np.random.default_rng(7), n, width), 0
+        for count in draws:
+            order.cards(first, count)
+            first += count
+        assert (np.sort(order.order, axis=1) == np.arange(width)).all()
+        counts = np.stack([(order.order == card).sum(axis=0) for card in range(width)])
+        spread = np.sqrt(n * (1 / width) * (1 - 1 / width))
+        assert (np.abs(counts - n / width) < 5 * spread).all(), counts
+
+
+def test_a_random_bit_of_each_mask_is_uniform_over_its_bits_and_the_extra_choices():
+    from rulelang.batch.engine import pick_bit
+    from rulelang.batch.runtime import signed
+    masks = np.array([0b1, 0b1011, signed(1 << 63 | 1 << 40 | 1 << 5), (1 << 13) - 1 << 39] * 20_000, dtype=np.int64)
+    for extra in (0, 2):
+        picked = pick_bit(np.random.default_rng(3), masks, extra=extra).reshape(-1, 4)
+        for column, bits in enumerate(([0], [0, 1, 3], [5, 40, 63], list(range(39, 52)))):
+            choices = bits + list(range(-extra, 0))
+            got = picked[:, column]
+            assert set(got.tolist()) == set(choices)
+            share = 1 / len(choices)
+            spread = np.sqrt(len(got) * share * (1 - share))
+            for choice in choices:
+                assert abs((got == choice).sum() - len(got) * share) <= 5 * spread, (column, choice)

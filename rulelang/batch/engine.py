@@ -19,7 +19,7 @@ from collections import Counter
 
 import numpy as np
 
-from rulelang.batch.runtime import popcount, signed, unsigned
+from rulelang.batch.runtime import popcount, row_starts, signed, unsigned
 from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
 from rulelang.exprcompile import NAME
@@ -96,6 +96,39 @@ TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_firs
 """The helpers that read the finished tricks one by one: the trick kernel keeps their record when a rule calls one."""
 
 
+class PackOrder:
+    """Each deal's pack in a random order, settled lazily from the front: ``cards(first, count)`` are
+    the cards at places ``first`` … ``first + count - 1`` of every deal's order.
+
+    A Fisher–Yates shuffle of all the deals at once, one place a step (a random card of those not
+    yet placed goes to the place), run only as far as a draw reaches: a deal of 22 cards from 52
+    takes 22 steps, not a whole shuffle."""
+
+    def __init__(self, rng, n: int, cards: int):
+        self.rng, self.n, self.width = rng, n, cards
+        self.order = np.tile(np.arange(cards, dtype=np.int8), (n, 1))
+        self.settled = 0
+
+    def cards(self, first: int, count: int) -> np.ndarray:
+        """(deals, count): the cards at places ``first`` … of every deal's order."""
+        self.settle(first + count)
+        return self.order[:, first:first + count].astype(INT)
+
+    def settle(self, places: int) -> None:
+        """Make the first ``places`` places of every deal's order final."""
+        places = min(places, self.width - 1)
+        if places <= self.settled:
+            return
+        order, flat, starts = self.order, self.order.reshape(-1), row_starts(self.n, self.width)
+        keys = self.rng.random((places - self.settled, self.n))
+        for step, place in enumerate(range(self.settled, places)):
+            cells = starts + place + (keys[step] * (self.width - place)).astype(INT)
+            held = order[:, place].copy()
+            order[:, place] = flat.take(cells)
+            flat[cells] = held
+        self.settled = places
+
+
 class BatchRun:
     """``n`` one-deal matches of ``game`` played at random in lock-step (see the module's docstring)."""
 
@@ -113,7 +146,7 @@ class BatchRun:
         self.decisions = 0                        # decisions made (chance events not counted)
         orders, counts = seat_orders(game.num_players, game.definition.step)
         self.orders, self.order_counts = orders.reshape(-1, game.num_players), counts.reshape(-1)
-        self.shuffled = None                      # per deal, the pack in a random order (drawn lazily) …
+        self.shuffled = PackOrder(self.rng, n, game.num_cards)   # per deal, the pack in a random order …
         self.next_card = np.zeros(n, dtype=INT)   # … how many of it are drawn …
         self.undrawn = np.full(n, signed(game.deck.full_mask), dtype=INT)   # … and the cards not yet drawn
         self.check()
@@ -227,7 +260,7 @@ class BatchRun:
         other.log = ActionLog(other.n) if self.log is not None else None
         other.decided, other.forced, other.decisions = Counter(), Counter(), 0
         other.exchanged = np.zeros_like(self.exchanged)
-        other.shuffled, other.next_card = None, np.zeros(other.n, dtype=INT)
+        other.shuffled, other.next_card = PackOrder(self.rng, other.n, self.game.num_cards), np.zeros(other.n, dtype=INT)
         other.undrawn = np.full(other.n, signed(self.game.deck.full_mask), dtype=INT)
         return other
 

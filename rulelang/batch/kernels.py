@@ -54,20 +54,19 @@ def per_deal(values, n: int) -> np.ndarray:
 def draw(run, rows, population, count: int) -> np.ndarray:
     """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask.
 
-    Each deal's pack is shuffled once (:attr:`BatchRun.shuffled`); a draw from exactly the cards not yet
-    drawn — the stock, then the talon it becomes — takes the next cards of that order, which draws them
-    as uniformly as a fresh sample would. A draw from another set of cards samples afresh, and that
+    Each deal's pack is shuffled once, as far as its draws reach (:class:`~rulelang.batch.engine.PackOrder`);
+    a draw from exactly the cards not yet drawn — the stock, then the talon it becomes — takes the next
+    cards of that order, which draws them as uniformly as a fresh sample would. A draw from another set of cards samples afresh, and that
     deal's later draws do too."""
     population = np.asarray(population, dtype=INT)
     chosen = slice(None) if len(rows) == run.n else rows       # every deal: a slice, cheaper than an index
     if (population == run.undrawn[chosen]).all():
-        if run.shuffled is None:
-            run.shuffled = run.rng.permuted(np.tile(np.arange(run.game.num_cards), (run.n, 1)), axis=1)
         first = run.next_card[chosen]
         if len(rows) and (first == first[0]).all():
-            cards = run.shuffled[chosen, first[0]:first[0] + count]
+            cards = run.shuffled.cards(int(first[0]), count)[chosen]
         else:
-            cards = run.shuffled[rows[:, None], first[:, None] + np.arange(count)]
+            run.shuffled.settle(int(first.max(initial=0)) + count)
+            cards = run.shuffled.order[rows[:, None], first[:, None] + np.arange(count)].astype(INT)
         run.next_card[chosen] += count
         run.undrawn[chosen] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
         return cards
