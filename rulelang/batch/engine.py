@@ -45,15 +45,30 @@ def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
     return keys.argmax(axis=1)
 
 
+def below(rng, bounds) -> np.ndarray:
+    """For each of ``bounds`` (positive, below 2**31), a random int from 0 up to it, uniformly.
+
+    32 random bits per bound, scaled by a multiply and a shift (Lemire's method without its
+    rejection step): each outcome's probability is within ``bound / 2**32`` of uniform, finer than a
+    float's ``random() * bound`` and half the random bits."""
+    bounds = np.asarray(bounds)
+    raw = rng.bit_generator.random_raw((len(bounds) + 1) // 2).view(np.uint32)[:len(bounds)]
+    return ((raw.astype(np.uint64) * bounds.astype(np.uint64)) >> np.uint64(32)).astype(INT)
+
+
 def pick_bit(rng, masks, extra: int = 0) -> np.ndarray:
     """For each mask, one of its set bits (its index) or one of ``extra`` more choices (-1 … -extra),
-    uniformly: the k-th of them for a random k."""
-    masks = np.asarray(masks, dtype=INT)
+    uniformly: the k-th of them for a random k (the k lowest bits cleared, then the lowest bit's index)."""
+    masks = np.array(masks, dtype=INT)
     held = popcount(masks)
-    chosen = (rng.random(len(masks)) * (held + extra)).astype(INT)
-    for skip in range(int(np.minimum(chosen, held - 1).max(initial=0))):
-        masks = np.where(chosen > skip, masks & (masks - 1), masks)
-    return np.where(chosen < held, popcount((masks & -masks) - 1), held - 1 - chosen)
+    chosen = below(rng, np.maximum(held + extra, 1))
+    skips = chosen.copy()
+    for _ in range(int(np.minimum(chosen, held - 1).max(initial=0))):
+        clearing = skips > 0
+        masks &= masks - clearing
+        skips -= clearing
+    low = popcount((masks & -masks) - 1)
+    return low if not np.any(extra) else np.where(chosen < held, low, held - 1 - chosen)
 
 
 def option_sets(actions, allowed):
