@@ -121,8 +121,8 @@ def test_each_deals_pack_is_shuffled_uniformly_as_far_as_it_is_drawn():
         for count in draws:
             order.cards(first, count)
             first += count
-        assert (np.sort(order.order, axis=1) == np.arange(width)).all()
-        counts = np.stack([(order.order == card).sum(axis=0) for card in range(width)])
+        assert (np.sort(order.order, axis=0) == np.arange(width)[:, None]).all()
+        counts = np.stack([(order.order == card).sum(axis=1) for card in range(width)])
         spread = np.sqrt(n * (1 / width) * (1 - 1 / width))
         assert (np.abs(counts - n / width) < 5 * spread).all(), counts
 

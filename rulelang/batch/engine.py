@@ -19,7 +19,7 @@ from collections import Counter
 
 import numpy as np
 
-from rulelang.batch.runtime import popcount, row_starts, signed, unsigned
+from rulelang.batch.runtime import popcount, signed, unsigned
 from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
 from rulelang.exprcompile import NAME
@@ -113,7 +113,8 @@ TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_firs
 
 class PackOrder:
     """Each deal's pack in a random order, settled lazily from the front: ``cards(first, count)`` are
-    the cards at places ``first`` … ``first + count - 1`` of every deal's order.
+    the cards at places ``first`` … ``first + count - 1`` of every deal's order (``order``: a row per
+    place, a column per deal).
 
     A Fisher–Yates shuffle of all the deals at once, one place a step (a random card of those not
     yet placed goes to the place), run only as far as a draw reaches: a deal of 22 cards from 52
@@ -121,25 +122,25 @@ class PackOrder:
 
     def __init__(self, rng, n: int, cards: int):
         self.rng, self.n, self.width = rng, n, cards
-        self.order = np.tile(np.arange(cards, dtype=np.int8), (n, 1))
+        self.order = np.repeat(np.arange(cards, dtype=np.int8)[:, None], n, axis=1)
         self.settled = 0
 
     def cards(self, first: int, count: int) -> np.ndarray:
-        """(deals, count): the cards at places ``first`` … of every deal's order."""
+        """(count, deals): the cards at places ``first`` … of every deal's order."""
         self.settle(first + count)
-        return self.order[:, first:first + count].astype(INT)
+        return self.order[first:first + count].astype(INT)
 
     def settle(self, places: int) -> None:
         """Make the first ``places`` places of every deal's order final."""
         places = min(places, self.width - 1)
         if places <= self.settled:
             return
-        order, flat, starts = self.order, self.order.reshape(-1), row_starts(self.n, self.width)
+        order, flat, deals = self.order, self.order.reshape(-1), np.arange(self.n, dtype=INT)
         keys = self.rng.random((places - self.settled, self.n))
         for step, place in enumerate(range(self.settled, places)):
-            cells = starts + place + (keys[step] * (self.width - place)).astype(INT)
-            held = order[:, place].copy()
-            order[:, place] = flat.take(cells)
+            cells = (place + (keys[step] * (self.width - place)).astype(INT)) * self.n + deals
+            held = order[place].copy()
+            order[place] = flat.take(cells)
             flat[cells] = held
         self.settled = places
 

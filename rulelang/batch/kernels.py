@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, turn_order, uniform_pick
-from rulelang.batch.runtime import popcount, unsigned
+from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount, unsigned
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -52,7 +52,8 @@ def per_deal(values, n: int) -> np.ndarray:
 
 
 def draw(run, rows, population, count: int) -> np.ndarray:
-    """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask.
+    """For each deal of ``rows``, ``count`` cards drawn in order, uniformly without replacement, from its mask:
+    (count, deals), the i-th card drawn of every deal in row i.
 
     Each deal's pack is shuffled once, as far as its draws reach (:class:`~rulelang.batch.engine.PackOrder`);
     a draw from exactly the cards not yet drawn — the stock, then the talon it becomes — takes the next
@@ -63,18 +64,18 @@ def draw(run, rows, population, count: int) -> np.ndarray:
     if (population == run.undrawn[chosen]).all():
         first = run.next_card[chosen]
         if len(rows) and (first == first[0]).all():
-            cards = run.shuffled.cards(int(first[0]), count)[chosen]
+            cards = run.shuffled.cards(int(first[0]), count)[:, chosen]
         else:
             run.shuffled.settle(int(first.max(initial=0)) + count)
-            cards = run.shuffled.order[rows[:, None], first[:, None] + np.arange(count)].astype(INT)
+            cards = run.shuffled.order[first + np.arange(count)[:, None], rows].astype(INT)
         run.next_card[chosen] += count
-        run.undrawn[chosen] ^= np.bitwise_or.reduce(np.left_shift(INT(1), cards), axis=1)
+        run.undrawn[chosen] ^= joined(np.left_shift(INT(1), cards))
         return cards
     run.undrawn[rows] = 0
     width = run.game.num_cards
     keys = run.rng.random((len(rows), width))
     keys[~((np.right_shift(population[:, None], np.arange(width)) & 1) == 1)] = 2.0
-    return np.argsort(keys, axis=1)[:, :count]
+    return np.ascontiguousarray(np.argsort(keys, axis=1)[:, :count].T)
 
 
 # ---------------------------------------------------------------------- deal, talon, set
@@ -89,13 +90,13 @@ def run_deal(run, phase, live) -> None:
     bits = np.left_shift(INT(1), cards)
     chosen = slice(None) if len(rows) == run.n else rows
     for turn in range(players):
-        packet = np.bitwise_or.reduce(bits[:, turn * phase.each:(turn + 1) * phase.each], axis=1)
-        seats = (bs.forehand[chosen] + turn * step) % players
-        bs.hands[rows, seats] |= packet
-        bs.dealt[rows, seats] |= packet
+        packet = joined(bits[turn * phase.each:(turn + 1) * phase.each])
+        cells = flat_cells(bs.hands, rows, (bs.forehand[chosen] + turn * step) % players)
+        flat_view(bs.hands)[cells] |= packet
+        flat_view(bs.dealt)[cells] |= packet
         bs.stock[chosen] ^= packet
     for slot in range(count):
-        run.note(rows, cards[:, slot])
+        run.note(rows, cards[slot])
 
 
 def run_talon(run, phase, live) -> None:
@@ -203,11 +204,11 @@ def _draw_back(run, rows, seats, discarded) -> None:
     for size in np.unique(discarded[discarded > 0]).tolist():
         which = np.flatnonzero(discarded == size)
         drawn = draw(run, rows[which], bs.talon[rows[which]], size)
-        bits = np.bitwise_or.reduce(np.left_shift(INT(1), drawn), axis=1)
+        bits = joined(np.left_shift(INT(1), drawn))
         bs.talon[rows[which]] ^= bits
-        bs.hands[rows[which], seats[which]] |= bits
+        flat_view(bs.hands)[flat_cells(bs.hands, rows[which], seats[which])] |= bits
         for slot in range(size):
-            run.note(rows[which], drawn[:, slot])
+            run.note(rows[which], drawn[slot])
 
 
 # ---------------------------------------------------------------------- decide

@@ -6,7 +6,7 @@ import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
 from rulelang.batch.kernels import draw, per_deal, weighed
-from rulelang.batch.runtime import popcount
+from rulelang.batch.runtime import across, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -19,7 +19,7 @@ def run_turn_up(run, phase, live) -> None:
     rows = np.flatnonzero(live)
     if (bs.stock[rows] == 0).any():
         raise EvalError(f"there is no card left to turn up for `{phase.var}`", phase.span)
-    card = draw(run, rows, bs.stock[rows], 1)[:, 0]
+    card = draw(run, rows, bs.stock[rows], 1)[0]
     bs.stock[rows] ^= np.left_shift(INT(1), card)
     bs.turn_up.cards[rows] |= np.left_shift(INT(1), card)
     turned = bs.vars[phase.var].copy()
@@ -160,10 +160,10 @@ def run_piles(run, phase, live) -> None:
     bits = np.left_shift(INT(1), cards)
     piles = np.zeros((run.n, phase.count), dtype=INT)
     for pile in range(phase.count):
-        piles[rows, pile] = np.bitwise_or.reduce(bits[:, pile * size:(pile + 1) * size], axis=1)
-    bs.stock[rows] ^= np.bitwise_or.reduce(piles[rows], axis=1)
+        piles[rows, pile] = joined(bits[pile * size:(pile + 1) * size])
+    bs.stock[rows] ^= across(np.bitwise_or, piles[rows])
     for slot in range(size * phase.count):
-        run.note(rows, cards[:, slot])
+        run.note(rows, cards[slot])
     order, _ = turn_order(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
     words = [f"pile{i + 1}" for i in range(phase.count)]
     actions = np.array([ids[w] for w in words], dtype=INT)
@@ -300,10 +300,10 @@ def _chosen_part(run, phase, rows, seats) -> np.ndarray:
     size = int(size[0])
     cards = draw(run, rows, bs.talon[rows], size * (count - 1))
     bits = np.left_shift(INT(1), cards)
-    parts = [np.bitwise_or.reduce(bits[:, i * size:(i + 1) * size], axis=1) for i in range(count - 1)]
-    parts.append(bs.talon[rows] & ~np.bitwise_or.reduce(np.stack(parts, axis=1), axis=1))
+    parts = [joined(bits[i * size:(i + 1) * size]) for i in range(count - 1)]
+    parts.append(bs.talon[rows] & ~joined(parts))
     for slot in range(size * (count - 1)):
-        run.note(rows, cards[:, slot])
+        run.note(rows, cards[slot])
     actions = np.array([ids[name] for name in phase.parts], dtype=INT)
     chosen = run.ask("take_talon", list(phase.parts), actions, rows, np.ones((len(rows), count), dtype=bool), seats)
     return np.stack(parts, axis=1)[np.arange(len(rows)), chosen]
