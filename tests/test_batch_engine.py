@@ -141,3 +141,17 @@ def test_a_random_bit_of_each_mask_is_uniform_over_its_bits_and_the_extra_choice
             spread = np.sqrt(len(got) * share * (1 - share))
             for choice in choices:
                 assert abs((got == choice).sum() - len(got) * share) <= 5 * spread, (column, choice)
+
+
+def test_a_random_choice_of_each_row_is_uniform_over_its_allowed_columns():
+    from rulelang.batch.engine import uniform_pick
+    rows = [[True, False, True, True], [False, False, True, False], [False, True, True, False]]
+    choices = np.array(rows * 20_000)
+    picked = uniform_pick(np.random.default_rng(4), choices).reshape(-1, 3)
+    for column, allowed in enumerate(rows):
+        got, options = picked[:, column], [i for i, ok in enumerate(allowed) if ok]
+        assert set(got.tolist()) == set(options)
+        share = 1 / len(options)
+        spread = np.sqrt(len(got) * share * (1 - share))
+        for option in options:
+            assert abs((got == option).sum() - len(got) * share) <= 5 * spread, (column, option)

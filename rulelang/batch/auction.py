@@ -14,7 +14,7 @@ import numpy as np
 
 from rulelang.batch.engine import seats_from
 from rulelang.batch.kernels import add_scores, per_deal
-from rulelang.batch.runtime import popcount
+from rulelang.batch.runtime import across, popcount
 from rulelang.batch.state import INT, NONE
 from rulelang.compile_items import announcement, doubling
 from rulelang.exprcompile import EvalError
@@ -116,7 +116,7 @@ def run_auction(run, phase, live) -> None:
     while going.any():
         seats = order[bs.rows, pos]
         allowed = _options(run, phase, ladder, columns, current, seats, going)
-        if (going & ~allowed.any(axis=1)).any():
+        if (going & ~across(np.logical_or, allowed)).any():
             raise EvalError("a seat has no legal bid to open the auction", phase.span)
         rows = np.flatnonzero(going)
         chosen = run.ask("auction", words, actions, rows, allowed[rows], seats[rows])

@@ -19,7 +19,7 @@ from collections import Counter
 
 import numpy as np
 
-from rulelang.batch.runtime import popcount, signed, unsigned
+from rulelang.batch.runtime import across, popcount, signed, unsigned
 from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
 from rulelang.exprcompile import NAME
@@ -39,10 +39,16 @@ class ActionLog:
 
 
 def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
-    """For each row of the boolean matrix ``choices``, the column of one of its True entries, uniformly."""
-    keys = rng.random(choices.shape)
-    keys[~choices] = -1.0
-    return keys.argmax(axis=1)
+    """For each row of the boolean matrix ``choices``, the column of one of its True entries, uniformly
+    (the k-th for a random k; column 0 for a row without any)."""
+    choices = np.asarray(choices)
+    wanted = below(rng, np.maximum(across(np.add, choices), 1))
+    picked = np.zeros(len(choices), dtype=INT)
+    seen = np.zeros(len(choices), dtype=INT)
+    for column in range(1, choices.shape[1]):
+        seen += choices[:, column - 1]
+        picked += (choices[:, column] & (seen == wanted)) * column
+    return picked
 
 
 def below(rng, bounds) -> np.ndarray:

@@ -139,11 +139,11 @@ def run_choose(run, phase, live) -> None:
     seats = per_deal(run.fn(phase.by)(bs, None), run.n) if phase.by is not None else None
     allowed = weighed(run, phase.forbid, bs.choose, "value", _option_codes(run, phase).tolist(),
                       seats if seats is not None else 0)
-    if (live & ~allowed.any(axis=1)).any():
+    if (live & ~across(np.logical_or, allowed)).any():
         raise EvalError(f"nothing left to choose for {phase.var}: `{phase.forbid.text}` forbids every value",
                         phase.forbid.span)
     chosen = uniform_pick(run.rng, allowed)
-    asked = live & (allowed.sum(axis=1) > 1)
+    asked = live & (across(np.add, allowed) > 1)
     rows = np.flatnonzero(asked)
     actions = np.array([ids[o] for o in phase.options], dtype=INT)
     run.note(rows, actions[chosen[rows]], None if phase.by is None else option_sets(actions, allowed[rows]))
@@ -232,13 +232,13 @@ def run_decide(run, phase, live) -> None:
         for index, option in enumerate(phase.options):
             if option in phase.forbid:
                 allowed[:, index] = ~np.broadcast_to(run.fn(phase.forbid[option])(bs, seats) != 0, (run.n,))
-        if (turn & ~allowed.any(axis=1)).any():
+        if (turn & ~across(np.logical_or, allowed)).any():
             raise EvalError("a seat has no option left: every option is forbidden", phase.span)
         chosen = uniform_pick(run.rng, allowed)
-        asked = np.flatnonzero(turn & (allowed.sum(axis=1) > 1))
+        asked = np.flatnonzero(turn & (across(np.add, allowed) > 1))
         run.note(asked, actions[chosen[asked]], option_sets(actions, allowed[asked]))
         run.tally_decisions("decide", phase.options, asked, chosen[asked], seats[asked])
-        forced = np.flatnonzero(turn & (allowed.sum(axis=1) == 1))
+        forced = np.flatnonzero(turn & (across(np.add, allowed) == 1))
         for key, number in zip(*np.unique(chosen[forced] * players + seats[forced], return_counts=True)):
             run.forced[(phase.options[key // players], key % players)] += int(number)
         _leave(run, phase, turn, chosen, seats)

@@ -6,7 +6,7 @@ import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
 from rulelang.batch.kernels import draw, per_deal, weighed
-from rulelang.batch.runtime import across, joined, popcount
+from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -42,11 +42,11 @@ def run_bids(run, phase, live) -> None:
             continue
         seats = order[:, pos]
         allowed = weighed(run, phase.forbid, bs.bids, "number", numbers, seats)
-        if (~allowed[rows].any(axis=1)).any():
+        if (~across(np.logical_or, allowed[rows])).any():
             raise EvalError(f"a seat has no number left to bid: `{phase.forbid.text}` forbids them all",
                             phase.forbid.span)
         chosen = run.ask("bids", [str(n) for n in numbers], actions, rows, allowed[rows], seats[rows])
-        bs.bids.said[rows, seats[rows]] = np.asarray(numbers, dtype=INT)[chosen]
+        flat_view(bs.bids.said)[flat_cells(bs.bids.said, rows, seats[rows])] = np.asarray(numbers, dtype=INT)[chosen]
 
 
 # ---------------------------------------------------------------------- passing
@@ -102,7 +102,7 @@ def run_pick(run, phase, live) -> None:
             continue
         seats = order[:, pos]
         allowed = _allowed_words(run, phase, codes, seats)
-        if (~allowed[rows].any(axis=1)).any():
+        if (~across(np.logical_or, allowed[rows])).any():
             raise EvalError("a seat may neither pass nor name a value", phase.span)
         chosen = run.ask("pick", words, actions, rows, allowed[rows], seats[rows])
         named = chosen < len(codes)

@@ -207,19 +207,28 @@ def modulo(x, y, span):
     return np.where(y != 0, np.mod(x, np.where(y != 0, y, 1)), 0)
 
 
-def _seat_bits(mask, seats: int) -> np.ndarray:
-    """(deals, seats) booleans: which seats each mask holds."""
-    return (np.right_shift(np.asarray(mask, dtype=INT)[..., None], np.arange(seats)) & 1) == 1
+def _over_seats(ufunc, values, mask):
+    """``ufunc`` (add, or) over ``values[:, seat]`` for the seats of ``mask``: a seat set for all deals
+    (an int) or one per deal, a column at a time."""
+    mask = np.asarray(mask)
+    out = np.zeros(len(values), dtype=INT)
+    for seat in range(values.shape[1]):
+        if mask.ndim == 0:
+            if int(mask) >> seat & 1:
+                ufunc(out, values[:, seat], out=out)
+        else:
+            ufunc(out, np.where(np.right_shift(mask, seat) & 1 == 1, values[:, seat], 0), out=out)
+    return out
 
 
 def per_seats(values, mask):
     """The sum of ``values[seat]`` over the seats of ``mask``."""
-    return np.where(_seat_bits(mask, values.shape[1]), values, 0).sum(axis=1)
+    return _over_seats(np.add, values, mask)
 
 
 def won_by(won, mask):
     """The cards taken by the seats of ``mask``."""
-    return np.bitwise_or.reduce(np.where(_seat_bits(mask, won.shape[1]), won, 0), axis=1)
+    return _over_seats(np.bitwise_or, won, mask)
 
 
 _BYTE_POINTS: dict[int, tuple] = {}      # per points table (by identity): the table and its per-byte sums
@@ -401,13 +410,13 @@ def defenders(bs, seats):
 
 def discarded(bs, seats):
     """The cards the seats of ``seats`` discarded face down this deal."""
-    return won_by(bs.discards, _per_deal(bs, seats))
+    return won_by(bs.discards, seats)
 
 
 def bids_of(bs, seats):
     """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
     said = bs.bids.said
-    return per_seats(np.where(said > 0, said, 0), _per_deal(bs, seats))
+    return per_seats(np.where(said > 0, said, 0), seats)
 
 
 def copy_winner(part, best, twins: np.ndarray, later):
