@@ -38,6 +38,25 @@ def test_batch_deals_replay_through_the_scalar_engine(path):
         run = BatchRun(game, 120, seed=3, record=True).play()
     except BatchUnsupported as why:
         pytest.skip(f"not covered by the batch engine yet: {why}")
+    check_replays(game, run)
+
+
+NARROWING = ["zwanzigerrufen.yaml", "zwanziger-rufen-fi.yaml", "skat.yaml", "koenigrufen.yaml", "schafkopf.yaml",
+             "doppelkopf.rules", "bridge.yaml", "zwanzig-ab.rules", "hearts.rules"]
+
+
+@pytest.mark.parametrize("name", NARROWING)
+def test_deals_played_on_in_a_narrowed_run_replay_through_the_scalar_engine(name, monkeypatch):
+    """A phase whose deals end at different steps goes on with those still in it (BatchRun.narrowed) once
+    they are fewer than half; here from 16 deals on, so that 120 deals narrow several times."""
+    from rulelang.batch import engine
+    monkeypatch.setattr(engine, "NARROW_FROM", 16)
+    game = one_deal_game(next(path for path in GAMES if path.endswith("/" + name)))
+    check_replays(game, BatchRun(game, 120, seed=4, record=True).play())
+
+
+def check_replays(game: Game, run: BatchRun) -> None:
+    """Every deal of ``run`` replays through the scalar engine to its scores, tricks, variables and items."""
     for row in range(run.n):
         state = replay(game, run, row)
         result = state.deal_results[-1]

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import seats_from
+from rulelang.batch.engine import narrowing_pays, seats_from
 from rulelang.batch.kernels import add_scores, per_deal
-from rulelang.batch.runtime import across, popcount
+from rulelang.batch.runtime import across, gather, popcount
 from rulelang.batch.state import INT, NONE
 from rulelang.compile_items import announcement, doubling
 from rulelang.exprcompile import EvalError
@@ -111,10 +111,24 @@ def run_auction(run, phase, live) -> None:
     actions = np.array([action for *_, action in columns], dtype=INT)
     words = [run.game.symbols[a - run.game.symbol_base] for a in actions]
     order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
-    pos, passes = np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT)
-    going, current = live.copy(), ladder.index(bs.contract)
+    turns = (order, count, np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT))
+    _auction_steps(run, phase, ladder, (columns, actions, words), turns, live.copy(), ladder.index(bs.contract))
+
+
+def _auction_steps(run, phase, ladder, spoken, turns, going, current) -> None:
+    """The auction's steps until every deal's has ended; narrowed to the deals still bidding once they are
+    fewer than half (``turns``: each deal's seat order, seats, turn and passes in a row)."""
+    columns, actions, words = spoken
+    order, count, pos, passes = turns
     while going.any():
-        seats = order[bs.rows, pos]
+        if narrowing_pays(run, going):
+            rows = np.flatnonzero(going)
+            narrow = run.narrowed(rows)
+            _auction_steps(narrow, phase, ladder, spoken, tuple(values[rows] for values in (order, count, pos, passes)),
+                           np.ones(len(rows), dtype=bool), current[rows])
+            run.widen(rows, narrow)
+            return
+        seats = gather(order, pos)
         allowed = _options(run, phase, ladder, columns, current, seats, going)
         if (going & ~across(np.logical_or, allowed)).any():
             raise EvalError("a seat has no legal bid to open the auction", phase.span)

@@ -112,6 +112,16 @@ def turn_order(run, start, mask) -> tuple[np.ndarray, np.ndarray]:
     return seats_from(run, start, np.where(only >= 0, np.asarray(mask, dtype=INT) & seat_bit, mask))
 
 
+NARROW_FROM = 512
+"""The fewest deals a run narrows from (see :meth:`BatchRun.narrowed`): below, a step costs about the same
+for any number of deals."""
+
+
+def narrowing_pays(run, going) -> bool:
+    """Whether a phase should go on with the deals ``going`` alone: they are fewer than half the run's."""
+    return run.n >= NARROW_FROM and 2 * int(np.count_nonzero(going)) < run.n
+
+
 TRICK_HISTORY = {"_trick_of", "_taken_by", "_played_by", "_winning_card", "_first_trick_won", "_cards_played",
                  "_tricks_worth"}
 """The helpers that read the finished tricks one by one: the trick kernel keeps their record when a rule calls one."""
@@ -135,6 +145,20 @@ class PackOrder:
         """(count, deals): the cards at places ``first`` … of every deal's order."""
         self.settle(first + count)
         return self.order[first:first + count].astype(INT)
+
+    def take_rows(self, rows) -> "PackOrder":
+        """The orders of the deals ``rows`` alone, settled as far as these are."""
+        other = object.__new__(PackOrder)
+        other.rng, other.n, other.width = self.rng, len(rows), self.width
+        other.order, other.settled = self.order[:, rows], self.settled
+        return other
+
+    def put_rows(self, rows, other: "PackOrder") -> None:
+        """Set the orders of the deals ``rows`` to ``other``'s, both settled as far as either is."""
+        places = max(self.settled, other.settled)
+        self.settle(places)
+        other.settle(places)
+        self.order[:, rows] = other.order
 
     def settle(self, places: int) -> None:
         """Make the first ``places`` places of every deal's order final."""
@@ -286,9 +310,31 @@ class BatchRun:
         other.undrawn = np.full(other.n, signed(self.game.deck.full_mask), dtype=INT)
         return other
 
+    def narrowed(self, rows) -> "BatchRun":
+        """A run of the deals ``rows`` alone, where they stand (their state, their packs; the same random
+        generator), to play on while the other deals wait: :meth:`widen` takes them back. A phase whose
+        deals end at different steps narrows to those still in it, so that its late steps do not cost a
+        whole block's array operations."""
+        other = object.__new__(BatchRun)
+        other.__dict__.update(self.__dict__)
+        other.n = len(rows)
+        other.state = self.state.take_rows(rows)
+        other.log = ActionLog(other.n) if self.log is not None else None
+        other.decided, other.forced, other.decisions = Counter(), Counter(), 0
+        other.exchanged = np.zeros_like(self.exchanged)
+        other.shuffled = self.shuffled.take_rows(rows)
+        other.next_card, other.undrawn = self.next_card[rows], self.undrawn[rows]
+        return other
+
+    def widen(self, rows, other: "BatchRun") -> None:
+        """Take back the deals ``rows`` from a run :meth:`narrowed` to them."""
+        self._adopt(rows, other)
+
     def _adopt(self, rows, other: "BatchRun") -> None:
-        """Take the deals of ``other`` (played for ``rows``) back: their state, log and counts."""
+        """Take the deals of ``other`` (played for ``rows``) back: their state, packs, log and counts."""
         self.state.put_rows(rows, other.state)
+        self.shuffled.put_rows(rows, other.shuffled)
+        self.next_card[rows], self.undrawn[rows] = other.next_card, other.undrawn
         if self.log is not None:
             for index, row in enumerate(rows.tolist()):
                 self.log.steps[row].extend(other.log.steps[index])

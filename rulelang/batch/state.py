@@ -76,6 +76,14 @@ class BatchState:
             else:
                 held[rows] = fresh
 
+    def take_rows(self, rows) -> "BatchState":
+        """A batch of the deals ``rows`` alone, each field's entries copied (a narrower batch to play on)."""
+        other = object.__new__(BatchState)
+        other.__dict__.update({name: value for name, value in self.__dict__.items() if name in _NOT_DEALS})
+        other.__dict__.update(_take_rows(self.__dict__, rows))
+        other.n, other.rows = len(rows), np.arange(len(rows))
+        return other
+
     def put_rows(self, rows, other: "BatchState") -> None:
         """Set the deals ``rows`` to the deals of ``other`` (a batch of as many deals of the same game)."""
         _put_rows(self.__dict__, rows, other.__dict__, self.n)
@@ -198,6 +206,23 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
 
 
 _NOT_DEALS = {"game", "n", "players", "strings", "trick_history", "rows", "_kind"}
+
+
+def _take_rows(theirs: dict, rows) -> dict:
+    """Every array of ``theirs`` (in dicts and slices too) at ``rows`` only, as new arrays."""
+    mine = {}
+    for name, values in theirs.items():
+        if name in _NOT_DEALS:
+            continue
+        if isinstance(values, np.ndarray):
+            mine[name] = values[rows]
+        elif isinstance(values, Part):
+            mine[name] = Part(values._kind, **_take_rows(values.__dict__, rows))
+        elif isinstance(values, dict):
+            mine[name] = {key: held[rows] for key, held in values.items()}
+        else:
+            mine[name] = values
+    return mine
 
 
 def _put_rows(mine: dict, rows, theirs: dict, n: int) -> None:
