@@ -77,29 +77,45 @@ def _options(run, phase, ladder, columns, current, seats, asking) -> np.ndarray:
     bid = current < len(ladder.contracts)
     rank = np.where(bid, ladder.ranks[np.minimum(current, len(ladder.contracts) - 1)], np.iinfo(INT).min)
     on_declarers = (np.right_shift(bs.side_mask, seats) & 1) == 1
-    counting = ladder.counts[current]
+    counting = ladder.counts[current] & (bid & asking)[:, None]
     allowed = np.zeros((run.n, len(columns)), dtype=bool)
+    open_items: dict[int, tuple] = {}
     for column, (kind, index, extra, _) in enumerate(columns):
         if kind == "bid":
-            ok = phase.bids & (~bid | (ladder.ranks[index] > rank))
+            ok = asking & phase.bids & (~bid | (ladder.ranks[index] > rank))
             allow = ladder.contracts[index].allow
-            if allow is not None:
+            if allow is not None and ok.any():
                 ok = ok & np.broadcast_to(run.fn(allow)(bs, seats) != 0, (run.n,))
         elif kind == "pass":
-            ok = bid
-        elif kind == "announce":
-            item = ladder.items[index]
-            side_ok = on_declarers if extra else ~on_declarers
-            wanted = item.announce == "both" or item.announce == ("for" if extra else "against")
-            ok = bid & counting[:, index] & (part.announced[item.name] == NOBODY) & side_ok & wanted
+            ok = asking & bid
         else:
-            item = ladder.items[index]
-            owner = np.ones(run.n, dtype=INT) if item.is_game else part.announced[item.name]
-            by_owner = extra % 2 == 1
-            may = (owner != NOBODY) & (on_declarers == ((owner == 1) if by_owner else (owner == 0)))
-            ok = bid & counting[:, index] & (part.levels[item.name] == extra) & may
+            if index not in open_items:
+                open_items[index] = _item_state(part, ladder.items[index], counting[:, index], on_declarers)
+            item_ok, unsaid, by_owner, by_other, top = open_items[index]
+            if kind == "announce":
+                item = ladder.items[index]
+                if item.announce not in ("both", "for" if extra else "against") or not unsaid.any():
+                    continue
+                ok = unsaid & (on_declarers if extra else ~on_declarers)
+            elif extra > top:
+                continue
+            else:
+                ok = (part.levels[ladder.items[index].name] == extra) & (by_owner if extra % 2 == 1 else by_other)
+            ok &= item_ok
         allowed[:, column] = ok
-    return allowed & asking[:, None]
+    return allowed
+
+
+def _item_state(part, item, counting, on_declarers) -> tuple:
+    """What an item's announcement and doubling columns read: where it counts (and the deal is asking, a
+    contract bid), where it is still unannounced, where the seat is on its owner's side or the other, and
+    the highest doubling level reached where it counts."""
+    owner = np.ones(len(counting), dtype=INT) if item.is_game else part.announced[item.name]
+    owned = owner != NOBODY
+    levels = part.levels[item.name]
+    top = int(levels[counting].max(initial=-1))
+    return (counting, counting & ~owned, owned & (on_declarers == (owner == 1)), owned & (on_declarers == (owner == 0)),
+            top)
 
 
 def run_auction(run, phase, live) -> None:
@@ -149,10 +165,10 @@ def _say(run, ladder, columns, said, seats, speaking) -> None:
     """Apply each deal's bid, announcement or doubling."""
     bs, part, items = run.state, run.state.auction, run.game.definition.items
     game_item = next((name for name, spec in items.items() if spec.is_game), None)
-    for column, (kind, index, extra, _) in enumerate(columns):
+    spoken = np.bincount(said[speaking & (said >= 0)], minlength=len(columns))
+    for column in np.flatnonzero(spoken).tolist():
+        kind, index, extra, _ = columns[column]
         rows = np.flatnonzero(speaking & (said == column))
-        if not len(rows):
-            continue
         if kind == "bid":
             _bid(run, ladder.contracts[index], ladder.codes[index], rows, seats[rows])
             continue

@@ -42,12 +42,16 @@ def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
     """For each row of the boolean matrix ``choices``, the column of one of its True entries, uniformly
     (the k-th for a random k; column 0 for a row without any)."""
     choices = np.asarray(choices)
-    wanted = below(rng, np.maximum(across(np.add, choices), 1))
+    present = np.flatnonzero(np.logical_or.reduce(choices, axis=0)).tolist()     # the columns some row allows
+    counts = np.zeros(len(choices), dtype=INT)
+    for column in present:
+        counts += choices[:, column]
+    wanted = below(rng, np.maximum(counts, 1))
     picked = np.zeros(len(choices), dtype=INT)
     seen = np.zeros(len(choices), dtype=INT)
-    for column in range(1, choices.shape[1]):
-        seen += choices[:, column - 1]
+    for column in present:
         picked += (choices[:, column] & (seen == wanted)) * column
+        seen += choices[:, column]
     return picked
 
 
