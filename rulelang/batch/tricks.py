@@ -198,7 +198,7 @@ def _finish(run, winner, playing, seats_played, cards_played, count):
     chosen = slice(None) if everyone else rows
     seats = taker[chosen]
     if bs.trick_history:
-        _note_trick(part, rows, seats, best[rows], seats_played.T[rows], cards_played.T[rows], count[rows])
+        _note_trick(part, rows, chosen, seats, best[chosen], seats_played, cards_played, count[chosen])
     if run.game.trick_watchers:
         _join_party(bs, rows, seats)
     mask = part.trick_mask[chosen]
@@ -213,16 +213,19 @@ def _finish(run, winner, playing, seats_played, cards_played, count):
     return order, count, still
 
 
-def _note_trick(part, rows, winners, best, seats, cards, count) -> None:
-    """Keep the finished trick's winner and winning card, and each of its cards' trick and player."""
-    number = part.trick_winners[rows]
-    part.winners[rows, number] = winners
-    part.winning_cards[rows, number] = best
-    part.trick_masks[rows, number] = part.trick_mask[rows]
-    for position in range(seats.shape[1]):
+def _note_trick(part, rows, chosen, winners, best, seats, cards, count) -> None:
+    """Keep the finished trick's winner and winning card, and each of its cards' trick and player
+    (``seats``, ``cards``: (positions, deals), the trick as played; ``chosen``: ``rows``, or a slice)."""
+    number = part.trick_winners[chosen]
+    cells = flat_cells(part.winners, rows, number)
+    flat_view(part.winners)[cells] = winners
+    flat_view(part.winning_cards)[cells] = best
+    flat_view(part.trick_masks)[cells] = part.trick_mask[chosen]
+    for position in range(len(cards)):
         placed = position < count
-        part.trick_of_card[rows[placed], cards[placed, position]] = number[placed] + 1
-        part.played_by_card[rows[placed], cards[placed, position]] = seats[placed, position]
+        cells = flat_cells(part.trick_of_card, rows, cards[position][chosen])[placed]
+        flat_view(part.trick_of_card)[cells] = (number + 1)[placed]
+        flat_view(part.played_by_card)[cells] = seats[position][chosen][placed]
 
 
 def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
