@@ -189,10 +189,26 @@ def subset(part, whole):
     return (part & whole) == part
 
 
+_EXTENDED: dict[tuple, tuple] = {}     # per table (by identity) and missing value: the table and its extension
+
+
+def looked_up(values: np.ndarray, index, missing: int):
+    """``values[index]``, or ``missing`` where the index is -1 (none): one take from the table with
+    ``missing`` appended, which index -1 reads."""
+    key = (id(values), missing)
+    found = _EXTENDED.get(key)
+    if found is None or found[0] is not values:
+        found = _EXTENDED[key] = (values, np.append(values, values.dtype.type(missing)))
+    index = np.asarray(index, dtype=INT)
+    try:
+        return found[1].take(index)
+    except IndexError:          # an index below -1: none as well
+        return np.where(index >= 0, values[np.maximum(index, 0)], missing)
+
+
 def suit_cards(masks: np.ndarray, suit):
     """The cards of ``suit`` (-1: none)."""
-    suit = np.asarray(suit, dtype=INT)
-    return np.where(suit >= 0, masks[np.maximum(suit, 0)], 0)
+    return looked_up(masks, suit, 0)
 
 
 def divide(x, y, span):
@@ -315,7 +331,7 @@ def best(cards, suit_of_card: np.ndarray, order: np.ndarray):
     numbered highest first), else the one of lowest ``order``, ties to the lower number."""
     cards = np.asarray(cards, dtype=INT)
     low = low_bit(cards)
-    mixed = (cards & ~suit_of_card[np.maximum(low, 0)]) != 0
+    mixed = (cards & ~looked_up(suit_of_card, low, 0)) != 0
     if not mixed.any():
         return low
     ranked = lowest_card(cards[mixed], _card_keys(order))
@@ -336,14 +352,12 @@ def lowest(order_key: np.ndarray, cards):
 
 def suit_of(suits: np.ndarray, card):
     """The suit of a card; -1 for none."""
-    card = np.asarray(card, dtype=INT)
-    return np.where(card >= 0, suits[np.maximum(card, 0)], -1)
+    return looked_up(suits, card, -1)
 
 
 def team_of(teams: np.ndarray, seat):
     """The mask of a seat's fixed team; the empty set for none (-1)."""
-    seat = np.asarray(seat, dtype=INT)
-    return np.where(seat >= 0, teams[np.maximum(seat, 0)], 0)
+    return looked_up(teams, seat, 0)
 
 
 def _per_deal(bs, value) -> np.ndarray:
