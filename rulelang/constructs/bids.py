@@ -151,16 +151,18 @@ class Bids(Construct):
         return Bids._turn(st, phase, part)
 
     @staticmethod
-    def allowed(st, phase, seat: int) -> list[int]:
-        """The numbers ``seat`` may bid now."""
+    def allowed(st, phase, seat: int, first: bool = False) -> list[int]:
+        """The numbers ``seat`` may bid now (with ``first``, only the lowest of them: whether there is one)."""
         numbers = range(phase.low, phase.high + 1)
         if phase.forbid is None:
-            return list(numbers)
-        part, out = st.bids, []
+            return list(numbers[:1] if first else numbers)
+        part, out, forbid = st.bids, [], phase.forbid.fn
         for number in numbers:
             part.number = number
-            if not phase.forbid.fn(st, seat):
+            if not forbid(st, seat):
                 out.append(number)
+                if first:
+                    break
         return out
 
     @staticmethod
@@ -169,7 +171,7 @@ class Bids(Construct):
         if part.pos >= len(part.order):
             return False
         seat = part.order[part.pos]
-        if not Bids.allowed(st, phase, seat):
+        if not Bids.allowed(st, phase, seat, first=True):
             raise EvalError(f"{st.game.seat_name(seat)} has no number left to bid: `{phase.forbid.text}` "
                             "forbids them all", phase.forbid.span)
         st.current = seat
