@@ -6,7 +6,8 @@ The rewriting is mechanical, node by node, so the batch rules are the same rules
 operators (numpy's act entry by entry), Python's control flow becomes selection — a conditional
 expression, ``and``/``or``/``not`` and an ``if`` become ``where`` over the deals, a ``return``
 under an ``if`` fills the result where its condition holds and nothing was returned before —
-and each helper call its batch twin (:mod:`rulelang.batch.runtime`). Strings (option names,
+and each helper call its batch twin (:mod:`rulelang.batch.runtime`); a subexpression repeated
+within a statement is computed once (:mod:`rulelang.batch.cse`). Strings (option names,
 contract names) become their codes in :attr:`BatchCode.strings`, so that the arrays hold ints.
 As in the scalar module, nothing is text: the tree is built and handed to ``compile()``.
 
@@ -18,10 +19,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 
 import numpy as np
 
 from rulelang.batch import runtime
+from rulelang.batch.cse import hoisted
 from rulelang.codegen import PLAYER, STATE, _hoist_parts
 
 BATCH_STATE = "bs"
@@ -186,6 +189,7 @@ class _Body:
         self.out: list[ast.stmt] = []
         self.assigned: set[str] = set()
         self.tests = 0
+        self.names = (f"_cse{index}" for index in itertools.count())
 
     def block(self, statements: list, test: ast.expr | None) -> bool:
         """Add ``statements`` run where ``test`` holds (everywhere for None); True when the block always returns."""
@@ -236,7 +240,9 @@ class _Body:
             self.block(statement.orelse, _read(label))
 
     def store(self, target: str, code: ast.expr) -> None:
-        """Emit ``target = code``."""
+        """Emit ``target = code``, its repeated subexpressions computed once before it."""
+        assignments, code = hoisted(code, self.names)
+        self.out.extend(assignments)
         self.out.append(ast.Assign([ast.Name(target, ast.Store())], code))
 
 
