@@ -459,13 +459,13 @@ def position(bs, card):
 
 def cards_played(bs, seats):
     """The cards the seats of ``seats`` played this deal, in finished tricks and on the table."""
-    part, seats = bs.tricks, _per_deal(bs, seats)
-    cards = part.played_by_card
-    finished = (cards >= 0) & ((np.right_shift(seats[:, None], np.maximum(cards, 0)) & 1) == 1)
-    out = np.where(finished, np.left_shift(INT(1), np.arange(cards.shape[1])), 0).sum(axis=1)
-    on_table = (np.arange(part.table_cards.shape[1]) < part.trick[:, None]) & (
-        (np.right_shift(seats[:, None], np.maximum(part.table_seats, 0)) & 1) == 1)
-    return out | np.where(on_table, np.left_shift(INT(1), np.maximum(part.table_cards, 0)), 0).sum(axis=1)
+    part = bs.tricks
+    out = won_by(part.seat_played, seats)
+    for place in range(part.table_cards.shape[1]):
+        seat, card = part.table_seats[:, place], part.table_cards[:, place]
+        on_table = (place < part.trick) & ((np.right_shift(seats, np.maximum(seat, 0)) & 1) == 1)
+        out = out | np.where(on_table, np.left_shift(INT(1), np.maximum(card, 0)), 0)
+    return out
 
 
 def tricks_worth(bs, points: np.ndarray, seats, least):

@@ -134,7 +134,8 @@ class BatchState:
 def tricks_part(n: int, players: int, cards: int, history: bool = True) -> Part:
     """The trick slice of ``n`` deals before play: the trick on the table (its length, mask, led suit and
     card, its cards in the order played: ``table_cards``), tricks taken per seat, and with ``history``
-    per card its finished trick's number and who played it, per trick its winner and winning card."""
+    per card its finished trick's number and who played it, per trick its winner and winning card, per
+    seat the cards it played to finished tricks."""
     part = Part("tricks", trick=np.zeros(n, dtype=INT), trick_mask=np.zeros(n, dtype=INT),
                 led_suit=np.full(n, NONE, dtype=INT), led_card=np.full(n, NONE, dtype=INT),
                 taken=np.zeros((n, players), dtype=INT), played=np.zeros(n, dtype=INT),
@@ -145,6 +146,7 @@ def tricks_part(n: int, players: int, cards: int, history: bool = True) -> Part:
         part.trick_of_card, part.played_by_card = np.zeros((n, cards), dtype=INT), np.full((n, cards), NONE, dtype=INT)
         part.winners, part.winning_cards = np.full((n, cards), NONE, dtype=INT), np.full((n, cards), NONE, dtype=INT)
         part.trick_masks = np.zeros((n, cards), dtype=INT)
+        part.seat_played = np.zeros((n, players), dtype=INT)
     return part
 
 
@@ -203,6 +205,7 @@ def _pack_tricks(batch: BatchState, parts: list) -> None:
             t.trick_masks[row, number - 1] = signed(part.trick_masks[number - 1])
             for seat, played in plays:
                 t.trick_of_card[row, played], t.played_by_card[row, played] = number, seat
+                t.seat_played[row, seat] |= INT(signed(1 << played))
 
 
 _NOT_DEALS = {"game", "n", "players", "strings", "trick_history", "rows", "_kind"}

@@ -16,7 +16,7 @@ import numpy as np
 
 from rulelang.batch.engine import pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
-from rulelang.batch.runtime import flat_cells, flat_view, gather, low_bit, popcount, unsigned
+from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.exprcompile import EvalError
@@ -226,6 +226,8 @@ def _note_trick(part, rows, chosen, winners, best, seats, cards, count) -> None:
         cells = flat_cells(part.trick_of_card, rows, cards[position][chosen])[placed]
         flat_view(part.trick_of_card)[cells] = (number + 1)[placed]
         flat_view(part.played_by_card)[cells] = seats[position][chosen][placed]
+        by = flat_cells(part.seat_played, rows, np.maximum(seats[position][chosen], 0))
+        flat_view(part.seat_played)[by] |= np.where(placed, np.left_shift(INT(1), cards[position][chosen]), 0)
 
 
 def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
@@ -253,9 +255,9 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
                     allowed[id(call.allow)] = np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
                 ok &= allowed[id(call.allow)]
             open_[:, index] = ok
-        picked = pick_bit(run.rng, offered[asking], extra=open_.sum(axis=1))
+        picked = pick_bit(run.rng, offered[asking], extra=across(np.add, open_))
         calling = picked < 0
-        column = np.where(calling, (np.cumsum(open_, axis=1) == (-picked - 1)[:, None] + 1).argmax(axis=1), -1)
+        column = _kth_open(open_, np.where(calling, -picked - 1, -1))
         said = np.where(calling, actions[np.maximum(column, 0)], picked)
         run.note(here, said, lambda asking=asking, open_=open_: [
             unsigned(cards_held) | sum(1 << int(a) for a, ok in zip(actions, row) if ok)
@@ -266,6 +268,16 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
         cards[asking[~calling]] = picked[~calling]
         asking = asking[calling]
     return cards
+
+
+def _kth_open(open_, wanted) -> np.ndarray:
+    """Per row, the column of its ``wanted``-th (from 0) True entry of ``open_``; -1 where ``wanted`` is -1."""
+    column = np.full(len(open_), -1, dtype=INT)
+    seen = np.zeros(len(open_), dtype=INT)
+    for index in range(open_.shape[1]):
+        column = np.where(open_[:, index] & (seen == wanted), index, column)
+        seen += open_[:, index]
+    return column
 
 
 def _join_party(bs, rows, winners) -> None:
