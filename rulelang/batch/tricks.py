@@ -244,12 +244,14 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
     while len(asking):
         here = rows[asking]
         declarer = (np.right_shift(bs.side_mask[here], seats[asking]) & 1) == 1
+        sides = {True: declarer, False: ~declarer}
         open_ = np.zeros((len(asking), len(calls)), dtype=bool)
-        present, allowed = set(sets.which[here].tolist()), {}
+        which = sets.which[here]
+        present, allowed = {index: which == index for index in set(which.tolist())}, {}
         for index, (rule_set, call) in enumerate(sets.calls):
             if rule_set not in present:
                 continue
-            ok = (sets.which[here] == rule_set) & (part.calls[call.word][here] < 0) & (declarer == call.for_declarers)
+            ok = present[rule_set] & sides[bool(call.for_declarers)] & (part.calls[call.word][here] < 0)
             if call.allow is not None and ok.any():
                 if id(call.allow) not in allowed:
                     allowed[id(call.allow)] = np.broadcast_to(run.fn(call.allow)(bs, seat_of) != 0, (run.n,))[here]
@@ -262,9 +264,9 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
         run.note(here, said, lambda asking=asking, open_=open_: [
             unsigned(cards_held) | sum(1 << int(a) for a, ok in zip(actions, row) if ok)
             for cards_held, row in zip(offered[asking].tolist(), open_.tolist())])
-        for index, call in enumerate(calls):
+        for index in np.unique(column[calling]).tolist():
             who = here[calling & (column == index)]
-            part.calls[call.word][who] = seat_of[who]
+            part.calls[calls[index].word][who] = seat_of[who]
         cards[asking[~calling]] = picked[~calling]
         asking = asking[calling]
     return cards
@@ -274,7 +276,7 @@ def _kth_open(open_, wanted) -> np.ndarray:
     """Per row, the column of its ``wanted``-th (from 0) True entry of ``open_``; -1 where ``wanted`` is -1."""
     column = np.full(len(open_), -1, dtype=INT)
     seen = np.zeros(len(open_), dtype=INT)
-    for index in range(open_.shape[1]):
+    for index in np.flatnonzero(np.logical_or.reduce(open_, axis=0)).tolist():      # the columns open anywhere
         column = np.where(open_[:, index] & (seen == wanted), index, column)
         seen += open_[:, index]
     return column
