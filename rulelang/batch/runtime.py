@@ -438,15 +438,18 @@ def copy_winner(part, best, twins: np.ndarray, later):
     played; the last played when ``best`` is in ``later``."""
     best = np.asarray(best, dtype=INT)
     index = np.maximum(best, 0)
-    cards = part.table_cards
-    on_table = np.arange(cards.shape[1]) < part.trick[:, None]
-    copies = on_table & ((np.right_shift(twins[index][:, None], np.maximum(cards, 0)) & 1) == 1)
-    first = copies.argmax(axis=1)
-    last = cards.shape[1] - 1 - copies[:, ::-1].argmax(axis=1)
-    rows = np.arange(len(cards))
-    late = (np.right_shift(np.asarray(later, dtype=INT), index) & 1) == 1
-    found = np.where(late, cards[rows, last], cards[rows, first])
-    return np.where(copies.any(axis=1), found, best)
+    copies = twins.take(index)
+    any_later = not (np.ndim(later) == 0 and not later)
+    first = last = np.full(best.shape, -1, dtype=INT)
+    for place in range(part.table_cards.shape[1]):           # the places of the trick, in the order played
+        card = part.table_cards[:, place]
+        copy = (place < part.trick) & ((np.right_shift(copies, np.maximum(card, 0)) & 1) == 1)
+        first = np.where(copy & (first < 0), card, first)
+        if any_later:
+            last = np.where(copy, card, last)
+    found = np.where((np.right_shift(np.asarray(later, dtype=INT), index) & 1) == 1, last, first) if any_later \
+        else first
+    return np.where(first >= 0, found, best)
 
 
 def position(bs, card):
