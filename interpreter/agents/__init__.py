@@ -12,9 +12,29 @@ worlds drawn from what the seat knows, within a budget) and ``openspiel-ismcts``
 from __future__ import annotations
 
 from rulelang.interpreter.agents.basic import DealError, RandomAgent, ScriptedDeal, SeededChance
-from rulelang.interpreter.agents.heuristic import HeuristicAgent
-from rulelang.interpreter.agents.search import SearchAgent
 from rulelang.interpreter.agents.view import describe_view
+
+_LATER = {"HeuristicAgent": "rulelang.interpreter.agents.heuristic", "SearchAgent": "rulelang.interpreter.agents.search"}
+"""The agents imported when first used (their modules and the inference take a third of `run`'s start-up)."""
+
+
+def __getattr__(name: str):
+    """``HeuristicAgent`` and ``SearchAgent``, imported on first use."""
+    if name in _LATER:
+        import importlib
+        return getattr(importlib.import_module(_LATER[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _heuristic(seed: int | None = None, **options):
+    from rulelang.interpreter.agents.heuristic import HeuristicAgent
+    return HeuristicAgent(seed, **options)
+
+
+def _search(seed: int | None = None, **options):
+    from rulelang.interpreter.agents.search import SearchAgent
+    return SearchAgent(seed, **options)
+
 
 def openspiel_ismcts(seed: int | None = None, sims: int = 100):
     """OpenSpiel's ISMCTS bot through the OpenSpiel adapter (needs the extra ``rulelang[openspiel]``)."""
@@ -25,8 +45,7 @@ def openspiel_ismcts(seed: int | None = None, sims: int = 100):
     return ISMCTSAgent(seed, sims)
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent,
-          "openspiel-ismcts": openspiel_ismcts}
+AGENTS = {"random": RandomAgent, "heuristic": _heuristic, "search": _search, "openspiel-ismcts": openspiel_ismcts}
 OPTIONS = {"heuristic": {"rollouts": (1, 10_000), "caution": (0, 5), "listen": (0, 1)},
            "search": {"ms": (1, 60_000), "playouts": (1, 100_000), "listen": (0, 1), "guided": (0, 1),
                       "caution": (0, 5), "rollouts": (1, 10_000)},
