@@ -156,13 +156,16 @@ class Bids(Construct):
         numbers = range(phase.low, phase.high + 1)
         if phase.forbid is None:
             return list(numbers[:1] if first else numbers)
-        part, out, forbid = st.bids, [], phase.forbid.fn
-        for number in numbers:
-            part.number = number
-            if not forbid(st, seat):
-                out.append(number)
-                if first:
-                    break
+        part, out, forbid, kept = st.bids, [], phase.forbid.fn, st.bids.number
+        try:
+            for number in numbers:
+                part.number = number
+                if not forbid(st, seat):
+                    out.append(number)
+                    if first:
+                        break
+        finally:
+            part.number = kept          # weighing leaves no trace: a state reads the same asked or not
         return out
 
     @staticmethod
