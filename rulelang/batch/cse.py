@@ -1,8 +1,8 @@
 """Common subexpressions of a batch rule, computed once.
 
-A rule's ``let`` names are written into its expression wherever they are used, so a long rule
-(Skat's game value: its matadors, its multiplier, each under every branch of a condition) repeats
-the same subexpressions many times. The scalar rule evaluates only the branch a condition takes;
+A rule's ``let`` names are written into its expression wherever they are used, so a long rule (a
+game value whose multiplier counts a chain of top trumps, each link written out again in the next,
+under every branch of a condition) repeats the same subexpressions many times. The scalar rule evaluates only the branch a condition takes;
 its batch twin evaluates every branch for every deal (a condition is a selection, ``_b_where``), so
 each repetition costs a pass over the arrays. :func:`hoisted` gives a statement's expression with
 every subexpression that occurs more than once computed once into a local first.

@@ -293,49 +293,44 @@ class BatchRun:
         if (self.state.redeals[rows] + 1 > MAX_REDEALS).any():
             from rulelang.exprcompile import EvalError
             raise EvalError(f"more than {MAX_REDEALS} redeals in a row", None)
-        again = self._subrun(rows)
-        again.play_deal()
-        self._adopt(rows, again)
+        self.widen(rows, self._dealt_again(rows))
 
-    def _subrun(self, rows) -> "BatchRun":
-        """A run of the deals ``rows`` from a new deal on: the match so far, nothing of the thrown-in deal."""
-        other = object.__new__(BatchRun)
-        other.__dict__.update(self.__dict__)
-        other.n = len(rows)
-        other.state = BatchState(self.game, other.n, self.code.strings, trick_history=self.state.trick_history)
+    def _dealt_again(self, rows) -> "BatchRun":
+        """A run of the deals ``rows`` played from a new deal on: the match so far, nothing of the thrown-in
+        deal, a fresh pack."""
+        state = BatchState(self.game, len(rows), self.code.strings, trick_history=self.state.trick_history)
         for name in ("scores", "deal_number", "dealer", "forehand"):
-            setattr(other.state, name, getattr(self.state, name)[rows].copy())
-        other.state.counters = {name: values[rows].copy() for name, values in self.state.counters.items()}
-        other.state.redeals = self.state.redeals[rows] + 1
-        other.log = ActionLog(other.n) if self.log is not None else None
-        other.decided, other.forced, other.decisions = Counter(), Counter(), 0
-        other.exchanged = np.zeros_like(self.exchanged)
-        other.shuffled, other.next_card = PackOrder(self.rng, other.n, self.game.num_cards), np.zeros(other.n, dtype=INT)
-        other.undrawn = np.full(other.n, signed(self.game.deck.full_mask), dtype=INT)
-        return other
+            setattr(state, name, getattr(self.state, name)[rows].copy())
+        state.counters = {name: values[rows].copy() for name, values in self.state.counters.items()}
+        state.redeals = self.state.redeals[rows] + 1
+        full = np.full(len(rows), signed(self.game.deck.full_mask), dtype=INT)
+        again = self._run_of(state, PackOrder(self.rng, len(rows), self.game.num_cards), np.zeros(len(rows), dtype=INT),
+                             full)
+        again.play_deal()
+        return again
 
     def narrowed(self, rows) -> "BatchRun":
         """A run of the deals ``rows`` alone, where they stand (their state, their packs; the same random
         generator), to play on while the other deals wait: :meth:`widen` takes them back. A phase whose
         deals end at different steps narrows to those still in it, so that its late steps do not cost a
         whole block's array operations."""
+        return self._run_of(self.state.take_rows(rows), self.shuffled.take_rows(rows), self.next_card[rows],
+                            self.undrawn[rows])
+
+    def _run_of(self, state: BatchState, shuffled: PackOrder, next_card, undrawn) -> "BatchRun":
+        """A run of this one's game, code and random generator over ``state``'s deals, with its own log and counts."""
         other = object.__new__(BatchRun)
         other.__dict__.update(self.__dict__)
-        other.n = len(rows)
-        other.state = self.state.take_rows(rows)
+        other.n, other.state = state.n, state
         other.log = ActionLog(other.n) if self.log is not None else None
         other.decided, other.forced, other.decisions = Counter(), Counter(), 0
         other.exchanged = np.zeros_like(self.exchanged)
-        other.shuffled = self.shuffled.take_rows(rows)
-        other.next_card, other.undrawn = self.next_card[rows], self.undrawn[rows]
+        other.shuffled, other.next_card, other.undrawn = shuffled, next_card, undrawn
         return other
 
     def widen(self, rows, other: "BatchRun") -> None:
-        """Take back the deals ``rows`` from a run :meth:`narrowed` to them."""
-        self._adopt(rows, other)
-
-    def _adopt(self, rows, other: "BatchRun") -> None:
-        """Take the deals of ``other`` (played for ``rows``) back: their state, packs, log and counts."""
+        """Take the deals of ``other`` (a run :meth:`narrowed` to ``rows``, or dealt again for them) back:
+        their state, packs, log and counts."""
         self.state.put_rows(rows, other.state)
         self.shuffled.put_rows(rows, other.shuffled)
         self.next_card[rows], self.undrawn[rows] = other.next_card, other.undrawn

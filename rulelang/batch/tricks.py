@@ -5,9 +5,9 @@ the phase's ``lead`` rule, each seat plays a card of the batch twin of the rule 
 function (heading the trick when ``head`` says so: the cards that would win it as it stands, by
 the twin of ``winner``), the trick's winner takes it and leads the next, until the winner's hand
 is empty. A seat alone among the players takes every trick when ``alone: takes_all``.
-A contract's own trick rules (``contracts.NAME.tricks``) hold in the deals of that contract.
-Trick calls and constructs that watch finished tricks are not covered yet (``check_tricks``
-says so).
+A contract's own trick rules (``contracts.NAME.tricks``) hold in the deals of that contract; a seat
+may say a trick call before its card. A construct other than ``parties`` that watches finished
+tricks is not covered yet (``check_tricks`` says so).
 """
 
 from __future__ import annotations
