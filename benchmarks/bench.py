@@ -3,8 +3,9 @@
     python benchmarks/bench.py [--quick] [--json] [--seed S] [--rounds R]
 
 (a) random playouts through the public ``State`` API, per deal: Zwanzig ab against the
-    hand-written baseline (``baseline_zwanzig_ab.py``), Zwanzigerrufen on its own (no
-    hand-written Zwanzigerrufen exists to compare with);
+    hand-written baseline (``baseline_zwanzig_ab.py``) and against the same game written by hand
+    behind the State API (``api_floor_zwanzig_ab.py``: what code generated for one game could at
+    best reach), Zwanzigerrufen on its own (no hand-written Zwanzigerrufen exists to compare with);
 (b) per decision against OpenSpiel's ``oh_hell`` (default parameters), driven from a
     Python loop and by OpenSpiel's own C++ loop (``pyspiel.evaluate_bots`` with uniform
     random bots) — skipped unless ``pip install -e '.[bench]'`` installed ``open_spiel``;
@@ -31,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import api_floor_zwanzig_ab as api_floor  # noqa: E402
 import baseline_zwanzig_ab as baseline  # noqa: E402
 from bench_undo import advanced, clone_against_openspiel, per_call, undo_from_stack  # noqa: E402
 
@@ -72,13 +74,15 @@ def playouts(deals: int, rounds: int, seed: int) -> dict:
     zr_deals = max(1, deals // 3)
     engine_playouts(zab, rng, 100)
     engine_playouts(zr, rng, 30)
-    engine, hand, engine_zr = best_of(
+    engine, hand, floor, engine_zr = best_of(
         rounds,
         (lambda: engine_playouts(zab, rng, deals), deals),
         (lambda: [baseline.play_deal(rng, rng.randrange(baseline.PLAYERS)) for _ in range(deals)], deals),
+        (lambda: api_floor.play_deals(rng, deals), deals),
         (lambda: engine_playouts(zr, rng, zr_deals), zr_deals))
     actions, decisions = engine_playouts(zr, random.Random(seed), 50)
-    return {"zwanzig-ab": {"engine_us": engine * 1e6, "baseline_us": hand * 1e6, "ratio": engine / hand},
+    return {"zwanzig-ab": {"engine_us": engine * 1e6, "baseline_us": hand * 1e6, "ratio": engine / hand,
+                           "api_floor_us": floor * 1e6, "floor_ratio": floor / hand, "engine_vs_floor": engine / floor},
             "zwanzigerrufen": {"engine_us": engine_zr * 1e6, "actions_per_deal": actions / 50,
                                "decisions_per_deal": decisions / 50}}
 
@@ -230,6 +234,8 @@ def lines(figures: dict) -> list[str]:
            "(a) random playouts, µs per deal (best round)",
            f"    zwanzig-ab      engine {zab['engine_us']:8.1f}   hand-written {zab['baseline_us']:7.1f}   "
            f"ratio {zab['ratio']:.2f}",
+           f"    zwanzig-ab by hand behind the State API {zab['api_floor_us']:7.1f}: {zab['floor_ratio']:.2f}× the "
+           f"hand-written deal; the engine {zab['engine_vs_floor']:.2f}× it",
            f"    zwanzigerrufen  engine {play['zwanzigerrufen']['engine_us']:8.1f}   "
            f"({play['zwanzigerrufen']['decisions_per_deal']:.1f} decisions per deal; no hand-written baseline)"]
     if "skipped" in spiel:

@@ -280,3 +280,38 @@ def test_baseline_exchange_offers_what_the_engine_offers():
     rng = _AlwaysDiscard()
     b.play_deal(rng, 0)
     assert rng.ranges == [len(b.SUITS)] + [b.HAND_SIZE + 1, b.HAND_SIZE, b.HAND_SIZE - 1] * b.PLAYERS
+
+
+def test_the_api_floor_plays_the_same_deals_as_the_engine(deal_game):
+    """benchmarks/api_floor_zwanzig_ab.py (the baseline's rules behind the State API) deals, asks and scores as
+    the engine does: the same statistics of score changes and the same decisions per deal, every legal list
+    sorted and every move taken from it."""
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    floor = _load("api_floor_zwanzig_ab")
+    n, rng = 3000, random.Random(5)
+    deltas, decisions = [], 0
+    for _ in range(n):
+        state = floor.ApiState()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(rng)
+                continue
+            legal = state.legal_actions()
+            assert legal and legal == sorted(legal)
+            state.apply_action(rng.choice(legal))
+            decisions += 1
+        deltas.append(_features(state.scores))
+    engine = [_features(d) for d in _engine_stats(deal_game, rng, n)]
+    for i in range(3):
+        xs, ys = [row[i] for row in engine], [row[i] for row in deltas]
+        mx, my = sum(xs) / n, sum(ys) / n
+        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
+        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
+    engine_decisions = 0
+    for _ in range(1000):
+        state = deal_game.new_initial_state()
+        while not state.is_terminal():
+            engine_decisions += not state.is_chance_node()
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert abs(decisions / n - engine_decisions / 1000) < 0.3, (decisions / n, engine_decisions / 1000)
