@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import pick_bit, seats_from
+from rulelang.batch.engine import narrowing_pays, pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
@@ -55,6 +55,14 @@ class RuleSets:
         self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
         self.free_lead = not any(rules.lead_from for rules in sets)     # a lead may be any card in hand
         self.n = run.n
+
+    def narrowed(self, rows) -> "RuleSets":
+        """The rule sets of the deals ``rows`` alone (for a run narrowed to them)."""
+        other = object.__new__(RuleSets)
+        other.__dict__.update(self.__dict__)
+        other.which, other.heads, other.n = self.which[rows], self.heads[rows], len(rows)
+        other.used = sorted(set(other.which.tolist()))
+        return other
 
     def _pick(self, fns, bs, seats):
         if len(self.used) == 1:
@@ -116,7 +124,7 @@ def run_tricks(run, phase, live) -> None:
             else:
                 legal = per_deal(allowed(bs, seats), run.n)
             if sets.heads.any():
-                legal = _headed(run, winner, legal, seats, turn & sets.heads)
+                legal = _headed(run, sets, legal, seats, turn & sets.heads)
             rows = np.flatnonzero(turn)
             chosen = slice(None) if len(rows) == run.n else rows      # every deal: no gather
             offered = run.one_per_name(legal[chosen])
@@ -152,34 +160,54 @@ def _play(run, rows, chosen, seats, cards, position: int, suits) -> None:
     part.trick[chosen] = position + 1
 
 
-def _headed(run, winner, legal, seats, turn) -> np.ndarray:
-    """The cards of ``legal`` that would win the trick as it stands, where the trick is begun and any would.
+NARROW_TRIES = 4
+"""How many cards some deal must still have to try for heading to narrow to the deals that have any (_heads)."""
 
-    Each deal's legal cards are tried in turn, the j-th of every deal at once: the card is put on the
-    table and the winner worked out."""
-    bs, part = run.state, run.state.tricks
-    following = turn & (part.trick > 0)
+
+def _headed(run, sets, legal, seats, turn) -> np.ndarray:
+    """The cards of ``legal`` that would win the trick as it stands, where the trick is begun and any would."""
+    following = turn & (run.state.tricks.trick > 0)
     if not following.any():
         return legal
-    mask, trick, heads = part.trick_mask.copy(), part.trick.copy(), np.zeros(run.n, dtype=INT)
-    place = np.minimum(trick, part.table_cards.shape[1] - 1)
-    kept_card, kept_seat = part.table_cards[bs.rows, place].copy(), part.table_seats[bs.rows, place].copy()
-    left = np.where(following, legal, 0)
+    heads = _heads(run, sets, np.where(following, legal, 0), seats)
+    return np.where(following & (heads != 0), heads, legal)
+
+
+def _heads(run, sets, left, seats) -> np.ndarray:
+    """Per deal, the cards of ``left`` that would win the trick on the table if ``seats`` played them.
+
+    Each deal's cards are tried in turn, the j-th of every deal at once: the card is put on the table and
+    the winner worked out; once fewer than half the deals have cards left to try, and some have at least
+    ``NARROW_TRIES`` (copying their state costs about two tries), the rest are tried in a run narrowed
+    to them."""
+    heads, left = np.zeros(run.n, dtype=INT), left.copy()
+    while (left != 0).any():
+        if narrowing_pays(run, left != 0) and int(popcount(left).max()) >= NARROW_TRIES:
+            rows = np.flatnonzero(left != 0)
+            heads[rows] |= _heads(run.narrowed(rows), sets.narrowed(rows), left[rows], seats[rows])
+            break
+        bit, card = left & -left, low_bit(left)
+        won = _winner_with(run, sets, card, bit, seats)
+        heads |= np.where((left != 0) & (won == card), bit, 0)
+        left ^= bit
+    return heads
+
+
+def _winner_with(run, sets, card, bit, seats) -> np.ndarray:
+    """The card that would win each deal's trick with ``card`` (its ``bit``) added by ``seats``; the trick
+    on the table is left as it was."""
+    bs, part = run.state, run.state.tricks
+    mask, trick = part.trick_mask, part.trick
+    cells = flat_cells(part.table_cards, bs.rows, np.minimum(trick, part.table_cards.shape[1] - 1))
+    cards, placed_by = flat_view(part.table_cards), flat_view(part.table_seats)
+    kept_card, kept_seat = cards[cells], placed_by[cells]
     try:
-        part.trick = trick + 1
-        part.table_seats[bs.rows, place] = seats
-        while (left != 0).any():
-            card = low_bit(left)
-            bit = np.where(left != 0, left & -left, 0)
-            part.trick_mask = mask | bit
-            part.table_cards[bs.rows, place] = card
-            won = per_deal(winner(bs, None), run.n)
-            heads |= np.where((left != 0) & (won == card), bit, 0)
-            left ^= bit
+        part.trick, part.trick_mask = trick + 1, mask | bit
+        cards[cells], placed_by[cells] = card, seats
+        return per_deal(sets.winner(bs, None), run.n).copy()
     finally:
         part.trick_mask, part.trick = mask, trick
-        part.table_cards[bs.rows, place], part.table_seats[bs.rows, place] = kept_card, kept_seat
-    return np.where(following & (heads != 0), heads, legal)
+        cards[cells], placed_by[cells] = kept_card, kept_seat
 
 
 def _finish(run, winner, playing, seats_played, cards_played, count):
