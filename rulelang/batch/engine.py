@@ -42,15 +42,25 @@ def uniform_pick(rng, choices: np.ndarray) -> np.ndarray:
     """For each row of the boolean matrix ``choices``, the column of one of its True entries, uniformly
     (the k-th for a random k; column 0 for a row without any)."""
     choices = np.asarray(choices)
-    present = np.flatnonzero(np.logical_or.reduce(choices, axis=0)).tolist()     # the columns some row allows
+    present = _present(choices)
     counts = np.zeros(len(choices), dtype=INT)
     for column in present:
         counts += choices[:, column]
-    wanted = below(rng, np.maximum(counts, 1))
-    picked = np.zeros(len(choices), dtype=INT)
+    return np.maximum(kth_column(choices, below(rng, np.maximum(counts, 1)), present), 0)
+
+
+def _present(choices: np.ndarray) -> list[int]:
+    """The columns of a boolean matrix that some row holds."""
+    return np.flatnonzero(np.logical_or.reduce(choices, axis=0)).tolist()
+
+
+def kth_column(choices: np.ndarray, wanted, present: list[int] | None = None) -> np.ndarray:
+    """Per row of the boolean matrix ``choices``, the column of its ``wanted``-th (from 0) True entry; -1
+    where it has no such entry (``wanted`` -1: none wanted). ``present``: the columns some row holds."""
+    picked = np.full(len(choices), -1, dtype=INT)
     seen = np.zeros(len(choices), dtype=INT)
-    for column in present:
-        picked += (choices[:, column] & (seen == wanted)) * column
+    for column in _present(choices) if present is None else present:
+        picked = np.where(choices[:, column] & (seen == wanted), column, picked)
         seen += choices[:, column]
     return picked
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulelang.batch.engine import narrowing_pays, pick_bit, seats_from
+from rulelang.batch.engine import kth_column, narrowing_pays, pick_bit, seats_from
 from rulelang.batch.kernels import per_deal
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
@@ -287,7 +287,7 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
             open_[:, index] = ok
         picked = pick_bit(run.rng, offered[asking], extra=across(np.add, open_))
         calling = picked < 0
-        column = _kth_open(open_, np.where(calling, -picked - 1, -1))
+        column = kth_column(open_, np.where(calling, -picked - 1, -1))
         said = np.where(calling, actions[np.maximum(column, 0)], picked)
         run.note(here, said, lambda asking=asking, open_=open_: [
             unsigned(cards_held) | sum(1 << int(a) for a, ok in zip(actions, row) if ok)
@@ -298,16 +298,6 @@ def _calls_then_card(run, sets, rows, seats, offered) -> np.ndarray:
         cards[asking[~calling]] = picked[~calling]
         asking = asking[calling]
     return cards
-
-
-def _kth_open(open_, wanted) -> np.ndarray:
-    """Per row, the column of its ``wanted``-th (from 0) True entry of ``open_``; -1 where ``wanted`` is -1."""
-    column = np.full(len(open_), -1, dtype=INT)
-    seen = np.zeros(len(open_), dtype=INT)
-    for index in np.flatnonzero(np.logical_or.reduce(open_, axis=0)).tolist():      # the columns open anywhere
-        column = np.where(open_[:, index] & (seen == wanted), index, column)
-        seen += open_[:, index]
-    return column
 
 
 def _join_party(bs, rows, winners) -> None:
