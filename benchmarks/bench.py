@@ -5,7 +5,7 @@
 (a) random playouts through the public ``State`` API, per deal: Zwanzig ab against the
     hand-written baseline (``baseline_zwanzig_ab.py``) and against the same game written by hand
     behind the State API (``api_floor_zwanzig_ab.py``: what code generated for one game could at
-    best reach), Zwanzigerrufen on its own (no hand-written Zwanzigerrufen exists to compare with);
+    best reach), Zwanzigerrufen against its hand-written baseline (``baseline_zwanzigerrufen.py``);
 (b) per decision against OpenSpiel's ``oh_hell`` (default parameters), driven from a
     Python loop and by OpenSpiel's own C++ loop (``pyspiel.evaluate_bots`` with uniform
     random bots) — skipped unless ``pip install -e '.[bench]'`` installed ``open_spiel``;
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import api_floor_zwanzig_ab as api_floor  # noqa: E402
 import baseline_zwanzig_ab as baseline  # noqa: E402
+import baseline_zwanzigerrufen as baseline_zr  # noqa: E402
 from bench_undo import advanced, clone_against_openspiel, per_call, undo_from_stack  # noqa: E402
 
 from rulelang.loader import load_game  # noqa: E402
@@ -74,17 +75,18 @@ def playouts(deals: int, rounds: int, seed: int) -> dict:
     zr_deals = max(1, deals // 3)
     engine_playouts(zab, rng, 100)
     engine_playouts(zr, rng, 30)
-    engine, hand, floor, engine_zr = best_of(
+    engine, hand, floor, engine_zr, hand_zr = best_of(
         rounds,
         (lambda: engine_playouts(zab, rng, deals), deals),
         (lambda: [baseline.play_deal(rng, rng.randrange(baseline.PLAYERS)) for _ in range(deals)], deals),
         (lambda: api_floor.play_deals(rng, deals), deals),
-        (lambda: engine_playouts(zr, rng, zr_deals), zr_deals))
+        (lambda: engine_playouts(zr, rng, zr_deals), zr_deals),
+        (lambda: [baseline_zr.play_deal(rng, rng.randrange(baseline_zr.PLAYERS)) for _ in range(zr_deals)], zr_deals))
     actions, decisions = engine_playouts(zr, random.Random(seed), 50)
     return {"zwanzig-ab": {"engine_us": engine * 1e6, "baseline_us": hand * 1e6, "ratio": engine / hand,
                            "api_floor_us": floor * 1e6, "floor_ratio": floor / hand, "engine_vs_floor": engine / floor},
-            "zwanzigerrufen": {"engine_us": engine_zr * 1e6, "actions_per_deal": actions / 50,
-                               "decisions_per_deal": decisions / 50}}
+            "zwanzigerrufen": {"engine_us": engine_zr * 1e6, "baseline_us": hand_zr * 1e6, "ratio": engine_zr / hand_zr,
+                               "actions_per_deal": actions / 50, "decisions_per_deal": decisions / 50}}
 
 
 # ---------------------------------------------------------------------------- (b) OpenSpiel
@@ -228,7 +230,7 @@ def measure(quick: bool, rounds: int, seed: int) -> dict:
 def lines(figures: dict) -> list[str]:
     """The figures as text."""
     play, spiel, sim, state = figures["playouts"], figures["openspiel"], figures["simulate"], figures["state"]
-    zab = play["zwanzig-ab"]
+    zab, zr = play["zwanzig-ab"], play["zwanzigerrufen"]
     out = [f"Python {figures['machine']['python']} ({figures['machine']['implementation']}), "
            f"{figures['machine']['machine']}",
            "(a) random playouts, µs per deal (best round)",
@@ -236,8 +238,8 @@ def lines(figures: dict) -> list[str]:
            f"ratio {zab['ratio']:.2f}",
            f"    zwanzig-ab by hand behind the State API {zab['api_floor_us']:7.1f}: {zab['floor_ratio']:.2f}× the "
            f"hand-written deal; the engine {zab['engine_vs_floor']:.2f}× it",
-           f"    zwanzigerrufen  engine {play['zwanzigerrufen']['engine_us']:8.1f}   "
-           f"({play['zwanzigerrufen']['decisions_per_deal']:.1f} decisions per deal; no hand-written baseline)"]
+           f"    zwanzigerrufen  engine {zr['engine_us']:8.1f}   hand-written {zr['baseline_us']:7.1f}   "
+           f"ratio {zr['ratio']:.2f}   ({zr['decisions_per_deal']:.1f} decisions per deal)"]
     if "skipped" in spiel:
         out.append(f"(b) OpenSpiel: skipped — {spiel['skipped']}")
     else:
