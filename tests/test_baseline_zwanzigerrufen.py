@@ -202,8 +202,8 @@ def test_the_auction_by_example():
     holder = next(seat for seat in range(4) if hands[seat] & mask("XVIII"))
     assert b.NAMES[bidding.called] == "XVIII" and bidding.side == 1 | 1 << holder
     defender = next(seat for seat in range(1, 4) if seat != holder)          # five suit cards: a Suit Solo too
-    assert b.auction_options(bidding, hands, defender, 0) == ["suit_solo", "solo", "weiter", "pagat_ultimo_dagegen", "valat_dagegen",
-                                                              "absolut_dagegen", "kontra_game"]
+    assert b.auction_options(bidding, hands, defender, 0) == [
+        "suit_solo", "solo", "weiter", "pagat_ultimo_dagegen", "valat_dagegen", "absolut_dagegen", "kontra_game"]
     b.auction_say(bidding, hands, defender, "valat_dagegen")                  # brings a Kontra on the game
     assert bidding.levels == {"game": 1} and bidding.announced == {"valat": False}
     assert "retour_game" in b.auction_options(bidding, hands, holder, 0)
