@@ -52,18 +52,28 @@ class AuctionState(DealPart):
 class AuctionTable:
     """What an auction phase's options are made of, worked out once per game: the contracts in
     order with their rank, condition and action; per contract, the items that count in it with
-    their announcement and doubling actions."""
+    their announcement and doubling actions (``counting``, and as ``rows`` for choosing options
+    fast); what each announcement or doubling action says (``meanings``)."""
 
     def __init__(self, game, phase):
         definition, ids = game.definition, game.symbol_ids
         self.pass_id = ids.get(phase.pass_word)
         self.ranks = {c.name: c.rank for c in definition.contracts.values()}
         self.contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
-        self.counting = {}
+        self.counting, self.rows = {}, {}
         for name, contract in definition.contracts.items():
             listed = contract.items if contract.items is not None else list(definition.items)
             self.counting[name] = [self._item(definition.items[item], ids, phase) for item in listed
                                    if item in definition.items]
+            self.rows[name] = [(item, self._say_ids(announce, for_id, against_id), doubling_ids,
+                                definition.items[item].is_game)
+                               for item, announce, for_id, against_id, doubling_ids in self.counting[name]]
+        self.meanings: dict[str, tuple[str, str, bool]] = {}
+        for item in definition.items:                       # the first item a name could mean, as said in order
+            self.meanings.setdefault(announcement(item, phase.for_word), ("announce", item, True))
+            self.meanings.setdefault(announcement(item, phase.against_word), ("announce", item, False))
+            for word in phase.doubling:
+                self.meanings.setdefault(doubling(word, item), ("double", item, False))
 
     @staticmethod
     def _item(spec, ids, phase) -> tuple:
@@ -72,6 +82,14 @@ class AuctionTable:
         return (spec.name, announce, ids.get(announcement(spec.name, phase.for_word)),
                 ids.get(announcement(spec.name, phase.against_word)),
                 [ids.get(doubling(word, spec.name)) for word in phase.doubling])
+
+    @staticmethod
+    def _say_ids(announce, for_id, against_id) -> tuple | None:
+        """The action announcing an item, indexed by "is the speaker a declarer" (None where he may not)."""
+        if not announce:
+            return None
+        return (against_id if announce in ("both", "against") else None,
+                for_id if announce in ("both", "for") else None)
 
 
 def _table(game, phase) -> AuctionTable:
@@ -201,25 +219,27 @@ class Auction(Construct):
     def option_ids(st, phase, seat) -> list[int]:
         """The actions ``seat`` may take now, in the order of :meth:`options`."""
         table = _table(st.game, phase)
-        current = table.ranks.get(st.contract)
+        contract = st.contract
+        current = table.ranks.get(contract)
         ids = [action for rank, allow, action in table.contracts
-               if phase.bids and (current is None or rank > current) and (allow is None or allow.fn(st, seat))]
+               if (current is None or rank > current) and (allow is None or allow.fn(st, seat))] if phase.bids else []
         if current is None:
             return ids
         ids.append(table.pass_id)
         if not phase.announcements:
             return ids
-        counting = table.counting[st.contract]
-        on_declarers = bool(st.side_mask >> seat & 1)
-        announced = st.auction.announced
-        for item, announce, for_id, against_id, _ in counting:
-            if announce and item not in announced and announce in ("both", "for" if on_declarers else "against"):
-                ids.append(for_id if on_declarers else against_id)
-        levels = st.auction.levels
-        for item, _, _, _, doubling_ids in counting:
+        rows = table.rows[contract]
+        on_declarers = st.side_mask >> seat & 1
+        announced, levels = st.auction.announced, st.auction.levels
+        for item, say_ids, _, _ in rows:
+            if say_ids is not None and item not in announced and say_ids[on_declarers] is not None:
+                ids.append(say_ids[on_declarers])
+        for item, _, doubling_ids, is_game in rows:
             level = levels.get(item, 0)
-            if level < len(doubling_ids) and Auction._may_double(st, item, level, seat):
-                ids.append(doubling_ids[level])
+            if level < len(doubling_ids):
+                owner = True if is_game else announced.get(item)
+                if owner is not None and on_declarers == (owner if level & 1 else not owner):
+                    ids.append(doubling_ids[level])
         return ids
 
     @staticmethod
@@ -273,14 +293,10 @@ class Auction(Construct):
     @staticmethod
     def meaning(st, phase, name: str) -> tuple[str, str, bool]:
         """What an announcement or doubling action says: (kind, item, for the declarers?)."""
-        for item in st.game.definition.items:
-            if name == announcement(item, phase.for_word):
-                return "announce", item, True
-            if name == announcement(item, phase.against_word):
-                return "announce", item, False
-            if any(name == doubling(word, item) for word in phase.doubling):
-                return "double", item, False
-        raise ValueError(f"not an auction action: {name}")
+        meaning = _table(st.game, phase).meanings.get(name)
+        if meaning is None:
+            raise ValueError(f"not an auction action: {name}")
+        return meaning
 
     @staticmethod
     def _bid(st, contract, seat: int) -> None:

@@ -151,6 +151,24 @@ class Piles(Construct):
         return False
 
     @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """``apply`` of each of ``cards`` in turn while the piles are laid out (nobody sees them); the
+        first seat is asked for a pile once the last card is down."""
+        part = st.piles
+        piles, slots, pos, laid = part.piles, part.slots, part.pos, 0
+        for card in cards:
+            bit = 1 << card
+            piles[slots[pos]] |= bit
+            laid |= bit
+            pos += 1
+        st.stock ^= laid
+        st.seen_tail.extend([-2] * len(cards))
+        part.pos = pos
+        if pos == len(slots):
+            st.current = part.order[0]
+        return False
+
+    @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
         if actor >= 0:
             Construct.record(st, step, actor, action, name, seat, deal)
