@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 
-from rulelang.deck import bit_list, iter_bits
+from rulelang.deck import iter_bits, sample_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
@@ -293,7 +293,7 @@ class State:
         """One run of card draws of the current phase, sampled at once (see :meth:`apply_chance`)."""
         phase, handler = self.phase, self.handler
         population, count = draws(self, phase)
-        cards = rng.sample(bit_list(population), count)
+        cards = sample_bits(rng, population, count)
         apply_drawn = getattr(handler, "apply_drawn", None)
         if apply_drawn is not None and before is None and after is None:
             self.history.extend(cards)

@@ -23,3 +23,34 @@ def test_card_points_sums_the_points_of_the_cards_whatever_the_table(points, dat
     table = tuple(points)
     cards = data.draw(st.sets(st.integers(min_value=0, max_value=len(table) - 1)))
     assert card_points(table, sum(1 << c for c in cards)) == sum(table[c] for c in cards)
+
+
+@given(st.sets(st.integers(min_value=0, max_value=119)), st.integers(min_value=0, max_value=2**32), st.data())
+def test_sample_bits_draws_the_cards_random_sample_draws_from_the_same_seed(cards, seed, data):
+    """A seed deals the same cards as before ``sample_bits`` wrote ``Random.sample`` out (pool and set branches),
+    and leaves the generator where ``sample`` leaves it."""
+    import random
+
+    from rulelang.deck import sample_bits
+    mask = sum(1 << card for card in cards)
+    count = data.draw(st.integers(min_value=0, max_value=len(cards)))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert sample_bits(ours, mask, count) == theirs.sample(sorted(cards), count)
+    assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+def test_sample_bits_asks_any_other_generator_for_sample():
+    import random
+
+    import pytest
+
+    from rulelang.deck import sample_bits
+
+    class Recorded(random.Random):
+        def sample(self, population, k, **_):
+            self.asked = (list(population), k)
+            return super().sample(population, k)
+    rng = Recorded(3)
+    assert sorted(sample_bits(rng, 0b1011, 2)) in ([0, 1], [0, 3], [1, 3]) and rng.asked == ([0, 1, 3], 2)
+    with pytest.raises(ValueError):
+        sample_bits(random.Random(1), 0b11, 3)
