@@ -228,19 +228,19 @@ class Auction(Construct):
         ids.append(table.pass_id)
         if not phase.announcements:
             return ids
-        rows = table.rows[contract]
         on_declarers = st.side_mask >> seat & 1
         announced, levels = st.auction.announced, st.auction.levels
-        for item, say_ids, _, _ in rows:
-            if say_ids is not None and item not in announced and say_ids[on_declarers] is not None:
-                ids.append(say_ids[on_declarers])
-        for item, _, doubling_ids, is_game in rows:
+        doublings = []
+        for item, say_ids, doubling_ids, is_game in table.rows[contract]:
+            owner = True if is_game else announced.get(item)
+            if owner is None:
+                if say_ids is not None and say_ids[on_declarers] is not None:
+                    ids.append(say_ids[on_declarers])
+                continue
             level = levels.get(item, 0)
-            if level < len(doubling_ids):
-                owner = True if is_game else announced.get(item)
-                if owner is not None and on_declarers == (owner if level & 1 else not owner):
-                    ids.append(doubling_ids[level])
-        return ids
+            if level < len(doubling_ids) and on_declarers == (owner if level & 1 else not owner):
+                doublings.append(doubling_ids[level])
+        return ids + doublings if doublings else ids
 
     @staticmethod
     def _may_double(st, item: str, level: int, seat: int) -> bool:
