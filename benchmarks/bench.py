@@ -5,7 +5,7 @@
 (a) random playouts through the public ``State`` API, per deal: Zwanzig ab against the
     hand-written baseline (``baseline_zwanzig_ab.py``) and against the same game written by hand
     behind the State API (``api_floor_zwanzig_ab.py``: what code generated for one game could at
-    best reach), Zwanzigerrufen against its hand-written baseline (``baseline_zwanzigerrufen.py``);
+    best reach), Zwanzigerrufen the same (``baseline_zwanzigerrufen.py``, ``api_floor_zwanzigerrufen.py``);
 (b) per decision against OpenSpiel's ``oh_hell`` (default parameters), driven from a
     Python loop and by OpenSpiel's own C++ loop (``pyspiel.evaluate_bots`` with uniform
     random bots) — skipped unless ``pip install -e '.[bench]'`` installed ``open_spiel``;
@@ -33,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import api_floor_zwanzig_ab as api_floor  # noqa: E402
+import api_floor_zwanzigerrufen as api_floor_zr  # noqa: E402
 import baseline_zwanzig_ab as baseline  # noqa: E402
 import baseline_zwanzigerrufen as baseline_zr  # noqa: E402
 from bench_undo import advanced, clone_against_openspiel, per_call, undo_from_stack  # noqa: E402
@@ -75,18 +76,21 @@ def playouts(deals: int, rounds: int, seed: int) -> dict:
     zr_deals = max(1, deals // 3)
     engine_playouts(zab, rng, 100)
     engine_playouts(zr, rng, 30)
-    engine, hand, floor, engine_zr, hand_zr = best_of(
+    engine, hand, floor, engine_zr, hand_zr, floor_zr = best_of(
         rounds,
         (lambda: engine_playouts(zab, rng, deals), deals),
         (lambda: [baseline.play_deal(rng, rng.randrange(baseline.PLAYERS)) for _ in range(deals)], deals),
         (lambda: api_floor.play_deals(rng, deals), deals),
         (lambda: engine_playouts(zr, rng, zr_deals), zr_deals),
-        (lambda: [baseline_zr.play_deal(rng, rng.randrange(baseline_zr.PLAYERS)) for _ in range(zr_deals)], zr_deals))
+        (lambda: [baseline_zr.play_deal(rng, rng.randrange(baseline_zr.PLAYERS)) for _ in range(zr_deals)], zr_deals),
+        (lambda: api_floor_zr.play_deals(rng, zr_deals), zr_deals))
     actions, decisions = engine_playouts(zr, random.Random(seed), 50)
     return {"zwanzig-ab": {"engine_us": engine * 1e6, "baseline_us": hand * 1e6, "ratio": engine / hand,
                            "api_floor_us": floor * 1e6, "floor_ratio": floor / hand, "engine_vs_floor": engine / floor},
             "zwanzigerrufen": {"engine_us": engine_zr * 1e6, "baseline_us": hand_zr * 1e6, "ratio": engine_zr / hand_zr,
-                               "actions_per_deal": actions / 50, "decisions_per_deal": decisions / 50}}
+                               "api_floor_us": floor_zr * 1e6, "floor_ratio": floor_zr / hand_zr,
+                               "engine_vs_floor": engine_zr / floor_zr, "actions_per_deal": actions / 50,
+                               "decisions_per_deal": decisions / 50}}
 
 
 # ---------------------------------------------------------------------------- (b) OpenSpiel
@@ -239,7 +243,9 @@ def lines(figures: dict) -> list[str]:
            f"    zwanzig-ab by hand behind the State API {zab['api_floor_us']:7.1f}: {zab['floor_ratio']:.2f}× the "
            f"hand-written deal; the engine {zab['engine_vs_floor']:.2f}× it",
            f"    zwanzigerrufen  engine {zr['engine_us']:8.1f}   hand-written {zr['baseline_us']:7.1f}   "
-           f"ratio {zr['ratio']:.2f}   ({zr['decisions_per_deal']:.1f} decisions per deal)"]
+           f"ratio {zr['ratio']:.2f}   ({zr['decisions_per_deal']:.1f} decisions per deal)",
+           f"    zwanzigerrufen by hand behind the State API {zr['api_floor_us']:7.1f}: {zr['floor_ratio']:.2f}× the "
+           f"hand-written deal; the engine {zr['engine_vs_floor']:.2f}× it"]
     if "skipped" in spiel:
         out.append(f"(b) OpenSpiel: skipped — {spiel['skipped']}")
     else:

@@ -296,24 +296,55 @@ def _features(deltas: list[int], decisions: int) -> tuple:
     return decisions, sum(abs(d) for d in deltas), sum(1 for d in deltas if d > 0)
 
 
-def test_random_playouts_have_the_same_statistics(game):
-    """The baseline's playout and the engine's random play make as many decisions and score alike."""
-    n, rng = 2000, random.Random(4)
-    engine = []
+def _engine_features(game, rng: random.Random, n: int) -> list[tuple]:
+    rows = []
     for _ in range(n):
         st, decisions = game.new_initial_state(), 0
         while not st.is_terminal():
             decisions += not st.is_chance_node()
             st.apply_action(rng.choice(st.legal_actions()))
-        engine.append(_features([s - 0 for s in st.scores], decisions))
+        rows.append(_features(st.scores, decisions))
+    return rows
+
+
+def _assert_same_means(first: list[tuple], second: list[tuple]) -> None:
+    """Each feature's mean over ``first`` lies within five standard errors of its mean over ``second``."""
+    n = len(first)
+    for i in range(len(first[0])):
+        xs, ys = [row[i] for row in first], [row[i] for row in second]
+        mx, my = sum(xs) / n, sum(ys) / n
+        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
+        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
+
+
+def test_random_playouts_have_the_same_statistics(game):
+    """The baseline's playout and the engine's random play make as many decisions and score alike."""
+    n = 2000
     counting, baseline = CountingRandom(5), []
     for _ in range(n):
         before = counting.decisions
         deltas = b.play_deal(counting, random.randrange(b.PLAYERS))
         assert sum(deltas) == 0
         baseline.append(_features(deltas, counting.decisions - before))
-    for i in range(3):
-        xs, ys = [row[i] for row in engine], [row[i] for row in baseline]
-        mx, my = sum(xs) / n, sum(ys) / n
-        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
-        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
+    _assert_same_means(_engine_features(game, random.Random(4), n), baseline)
+
+
+def test_the_api_floor_plays_the_same_deals_as_the_engine(game):
+    """benchmarks/api_floor_zwanzigerrufen.py (the baseline's rules behind the State API) deals, asks and scores
+    as the engine does: the same statistics, every legal list sorted and every move taken from it."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    floor = _load("api_floor_zwanzigerrufen")
+    n, rng, rows = 2000, random.Random(6), []
+    for _ in range(n):
+        state, decisions = floor.ApiState(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(rng)
+                continue
+            legal = state.legal_actions()
+            assert legal and legal == sorted(legal) and len(set(legal)) == len(legal)
+            state.apply_action(rng.choice(legal))
+            decisions += 1
+        assert sum(state.scores) == 0
+        rows.append(_features(state.scores, decisions))
+    _assert_same_means(_engine_features(game, random.Random(7), n), rows)
