@@ -55,20 +55,30 @@ def per_seats(values: list, mask: int) -> int:
 
 
 def card_points(points: tuple, cards: int) -> int:
-    """The card points of a set of cards (only its cards worth points are looked at)."""
+    """The card points of a set of cards: one look-up per eight cards of the pack, in tables made once per
+    points table (the sum for every byte of a mask)."""
     found = _SCORING.get(id(points))
     if found is None or found[0] is not points:
-        found = _SCORING[id(points)] = (points, sum(1 << card for card, value in enumerate(points) if value))
-    cards &= found[1]
+        found = _SCORING[id(points)] = (points, _byte_sums(points))
     total = 0
-    while cards:
-        low = cards & -cards
-        total += points[low.bit_length() - 1]
-        cards ^= low
+    for sums in found[1]:
+        if not cards:
+            break
+        total += sums[cards & 255]
+        cards >>= 8
     return total
 
 
-_SCORING: dict[int, tuple[tuple, int]] = {}     # per points table (by identity): the table and its scoring cards
+def _byte_sums(points: tuple) -> tuple[tuple[int, ...], ...]:
+    """Per byte of a card mask (cards 8k..8k+7): the points of every byte value."""
+    tables = []
+    for base in range(0, len(points), 8):
+        values = points[base:base + 8]
+        tables.append(tuple(sum(value for i, value in enumerate(values) if byte >> i & 1) for byte in range(256)))
+    return tuple(tables)
+
+
+_SCORING: dict[int, tuple[tuple, tuple]] = {}   # per points table (by identity): the table and its byte sums
 
 
 def points_of(points: tuple, won: list, mask: int) -> int:

@@ -123,14 +123,12 @@ class Settle(Construct):
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         part.multiplier = multiplier
         if phase.pattern == "declarers_score":
-            for seat in range(st.game.num_players):
-                if declarers >> seat & 1 and net:
-                    st.add_score(seat, net * multiplier)
+            paid = [(seat, net * multiplier) for seat in range(st.game.num_players) if declarers >> seat & 1 and net]
         else:
-            Settle._pay(st, net * multiplier, declarers, defenders)
-        for seat, amount in enumerate(personal):
-            if amount:
-                st.add_score(seat, amount * multiplier)
+            paid = Settle._payments(st, net * multiplier, declarers, defenders)
+        paid += [(seat, amount * multiplier) for seat, amount in enumerate(personal) if amount]
+        if paid:
+            st.add_scores(paid)
         return False
 
     @staticmethod
@@ -138,9 +136,10 @@ class Settle(Construct):
         """(side, amount) pairs this item scores."""
         announced = st.auction.announced
         steps = st.auction.levels.get(item.name, 0)
+        adds = phase.doubling_adds
 
         def doubled(value: int) -> int:
-            return value + phase.doubling_adds * steps if phase.doubling_adds else value * 2 ** steps
+            return value + adds * steps if adds else value * 2 ** steps
         if item.is_game:
             value = contract.value.fn(st, None) if contract is not None else 0
             winner = declarers if item.achieved.fn(st, declarers) else defenders
@@ -174,17 +173,15 @@ class Settle(Construct):
                                      "announced": False, "level": 0})
 
     @staticmethod
-    def _pay(st, net: int, declarers: int, defenders: int) -> None:
-        """Each defender pays ``net`` (or receives it when negative); the declarers share the total."""
+    def _payments(st, net: int, declarers: int, defenders: int) -> list[tuple[int, int]]:
+        """(seat, amount) for each seat: each defender pays ``net`` (or receives it when negative); the
+        declarers share the total."""
         n_def, n_decl = bin(defenders).count("1"), bin(declarers).count("1")
         if not net or not n_decl or not n_def:
-            return
+            return []
         share = net * n_def // n_decl
-        for seat in range(st.game.num_players):
-            if declarers >> seat & 1:
-                st.add_score(seat, share)
-            elif defenders >> seat & 1:
-                st.add_score(seat, -net)
+        return [(seat, share if declarers >> seat & 1 else -net) for seat in range(st.game.num_players)
+                if (declarers | defenders) >> seat & 1]
 
     @staticmethod
     def deal_result(st) -> dict:
