@@ -65,6 +65,7 @@ class Game:
         self.trick_watchers = tuple(c for c in constructs().values()
                                     if c.kind in kinds and c.after_trick is not Construct.after_trick)
         self.handlers = _handlers(self.deck)
+        self._initial = None
 
     @property
     def name(self) -> str:
@@ -76,9 +77,14 @@ class Game:
         return self.seat_base + self.num_players
 
     def new_initial_state(self):
-        """A state at the start of a match, before the first chance event."""
-        from rulelang.interpreter.state import State
-        return State(self)
+        """A state at the start of a match, before the first chance event: a clone of one made on first use
+        (making every slice anew costs several times a clone; nothing writes a state's shared containers
+        in place, so the first one stays as it was made)."""
+        initial = self._initial
+        if initial is None:
+            from rulelang.interpreter.state import State
+            initial = self._initial = State(self)
+        return initial.clone()
 
     def seat_name(self, seat: int) -> str:
         """Display name of a seat: P1..Pn."""
