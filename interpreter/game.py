@@ -77,14 +77,13 @@ class Game:
         return self.seat_base + self.num_players
 
     def new_initial_state(self):
-        """A state at the start of a match, before the first chance event: a clone of one made on first use
-        (making every slice anew costs several times a clone; nothing writes a state's shared containers
-        in place, so the first one stays as it was made)."""
+        """A state at the start of a match, before the first chance event: a copy of one made on first use
+        that shares no container with it (making every slice anew costs several times a copy)."""
         initial = self._initial
         if initial is None:
             from rulelang.interpreter.state import State
             initial = self._initial = State(self)
-        return initial.clone()
+        return initial.detached()
 
     def seat_name(self, seat: int) -> str:
         """Display name of a seat: P1..Pn."""

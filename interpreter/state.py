@@ -373,6 +373,14 @@ class State:
         other.__dict__ = fields
         return other
 
+    def detached(self) -> "State":
+        """A ``clone`` that shares no container with this state: the ``SHARED`` ones are copied too, so
+        even a change made in place (as a test sets up a position) stays with the copy."""
+        other = self.clone()
+        for name in SHARED:
+            setattr(other, name, getattr(self, name).copy())
+        return other
+
     def keep_undo(self, on: bool = True) -> None:
         """Keep a stack of small snapshots, so that ``undo_action`` is O(1) in the length of the history.
 

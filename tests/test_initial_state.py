@@ -55,3 +55,16 @@ def test_playing_on_new_states_leaves_the_initial_state_as_made(path):
             steps += 1
         assert contents(game._initial) == fresh, path.name
     assert contents(game.new_initial_state()) == fresh
+
+
+def test_a_new_state_changed_in_place_leaves_the_next_one_alone():
+    """A test or tool may set up a position by changing a new state's containers in place."""
+    game = load_game("zwanzig-ab-helpster", max_deals=2)
+    fresh = contents(State(game))
+    first = game.new_initial_state()
+    first.counters.update({name: 3 for name in first.counters})
+    first.scores[0] = 99
+    first.vars["trump"] = 2
+    first.decisions[1] = "pass"
+    first.hands[2] |= 1
+    assert contents(game.new_initial_state()) == fresh
