@@ -51,23 +51,21 @@ class AuctionState(DealPart):
 
 class AuctionTable:
     """What an auction phase's options are made of, worked out once per game: the contracts in
-    order with their rank, condition and action; per contract, the items that count in it with
-    their announcement and doubling actions (``counting``, and as ``rows`` for choosing options
-    fast); what each announcement or doubling action says (``meanings``)."""
+    order with their rank, condition and action; per contract, the items that count in it, each as
+    (name, the action announcing it indexed by "is the speaker a declarer" or None, its doubling
+    actions, whether it is the game) (``rows``); what each announcement or doubling action says
+    (``meanings``)."""
 
     def __init__(self, game, phase):
         definition, ids = game.definition, game.symbol_ids
         self.pass_id = ids.get(phase.pass_word)
         self.ranks = {c.name: c.rank for c in definition.contracts.values()}
         self.contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
-        self.counting, self.rows = {}, {}
+        self.rows = {}
         for name, contract in definition.contracts.items():
             listed = contract.items if contract.items is not None else list(definition.items)
-            self.counting[name] = [self._item(definition.items[item], ids, phase) for item in listed
-                                   if item in definition.items]
-            self.rows[name] = [(item, self._say_ids(announce, for_id, against_id), doubling_ids,
-                                definition.items[item].is_game)
-                               for item, announce, for_id, against_id, doubling_ids in self.counting[name]]
+            self.rows[name] = [self._row(definition.items[item], ids, phase) for item in listed
+                               if item in definition.items]
         self.meanings: dict[str, tuple[str, str, bool]] = {}
         for item in definition.items:                       # the first item a name could mean, as said in order
             self.meanings.setdefault(announcement(item, phase.for_word), ("announce", item, True))
@@ -75,13 +73,13 @@ class AuctionTable:
             for word in phase.doubling:
                 self.meanings.setdefault(doubling(word, item), ("double", item, False))
 
-    @staticmethod
-    def _item(spec, ids, phase) -> tuple:
-        """(name, who may announce it or None, the two announcement actions, the doubling actions)."""
+    @classmethod
+    def _row(cls, spec, ids, phase) -> tuple:
+        """(name, the announcing actions or None, the doubling actions, whether the item is the game)."""
         announce = spec.announce if spec.announce and not spec.is_game else None
-        return (spec.name, announce, ids.get(announcement(spec.name, phase.for_word)),
-                ids.get(announcement(spec.name, phase.against_word)),
-                [ids.get(doubling(word, spec.name)) for word in phase.doubling])
+        say_ids = cls._say_ids(announce, ids.get(announcement(spec.name, phase.for_word)),
+                               ids.get(announcement(spec.name, phase.against_word)))
+        return spec.name, say_ids, [ids.get(doubling(word, spec.name)) for word in phase.doubling], spec.is_game
 
     @staticmethod
     def _say_ids(announce, for_id, against_id) -> tuple | None:
@@ -107,13 +105,6 @@ def counting_items(st) -> list[str]:
     contract = game.contracts.get(st.contract)
     listed = contract.items if contract is not None and contract.items is not None else list(game.items)
     return [name for name in listed if name in game.items]
-
-
-def owner_is_declarers(st, item: str) -> bool | None:
-    """True if the item belongs to the declaring side, False if to the defenders, None if not live."""
-    if st.game.definition.items[item].is_game:
-        return True
-    return st.auction.announced.get(item)
 
 
 class Auction(Construct):
@@ -241,15 +232,6 @@ class Auction(Construct):
             if level < len(doubling_ids) and on_declarers == (owner if level & 1 else not owner):
                 doublings.append(doubling_ids[level])
         return ids + doublings if doublings else ids
-
-    @staticmethod
-    def _may_double(st, item: str, level: int, seat: int) -> bool:
-        owner = owner_is_declarers(st, item)
-        if owner is None:
-            return False
-        on_declarers = bool(st.side_mask >> seat & 1)
-        by_owner = level % 2 == 1
-        return on_declarers == (owner if by_owner else not owner)
 
     @staticmethod
     def legal(st, phase):
