@@ -164,11 +164,12 @@ class ApiState:
         self.stage, self.current = "over", TERMINAL
 
 
-def play_deals(rng: random.Random, deals: int) -> int:
-    """Random deals through the API, as ``bench.engine_playouts`` drives the engine; the decisions made."""
+def play_deals(rng: random.Random, deals: int, new_state=ApiState) -> int:
+    """Random deals through the API of states made by ``new_state``, as ``bench.engine_playouts`` drives the
+    engine; the decisions made."""
     decisions = 0
     for _ in range(deals):
-        state = ApiState()
+        state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_chance(rng)

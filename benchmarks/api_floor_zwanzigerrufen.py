@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import api_floor_zwanzig_ab
 from baseline_zwanzigerrufen import (ANNOUNCE_WORDS, CONTRACTS, DECK, DOUBLE_WORDS, PASS, PLAYERS, TRICKS, Bidding,
                                      Outcome, auction_options, auction_say, cards_of, cutter_of, deal_packets,
                                      forehand_of, lay_piles, legal_cards, may_throw_in, must_throw_in, seats_from,
@@ -161,13 +162,4 @@ class ApiState:
 
 def play_deals(rng: random.Random, deals: int) -> int:
     """Random deals through the API, as ``bench.engine_playouts`` drives the engine; the decisions made."""
-    decisions = 0
-    for _ in range(deals):
-        state = ApiState()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(rng)
-                continue
-            state.apply_action(rng.choice(state.legal_actions()))
-            decisions += 1
-    return decisions
+    return api_floor_zwanzig_ab.play_deals(rng, deals, ApiState)

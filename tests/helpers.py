@@ -6,6 +6,7 @@ path because the folder has no ``__init__.py``).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import re
@@ -216,3 +217,14 @@ def play_in_lock_step(theirs, ours, to_ours, choose, rng) -> list[int]:
             leaders.append(ours.current)
     assert ours.is_terminal()
     return leaders
+
+
+def assert_same_means(first: list[tuple], second: list[tuple]) -> None:
+    """Each feature's mean over ``first`` lies within five standard errors of its mean over ``second``
+    (as many rows each)."""
+    n = len(first)
+    for i in range(len(first[0])):
+        xs, ys = [row[i] for row in first], [row[i] for row in second]
+        mx, my = sum(xs) / n, sum(ys) / n
+        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
+        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)

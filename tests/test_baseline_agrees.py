@@ -11,12 +11,12 @@ benchmark times the same game on both sides.
 from __future__ import annotations
 
 import importlib.util
-import math
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import assert_same_means
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -247,18 +247,7 @@ def test_random_playouts_have_the_same_statistics(deal_game):
     rng = random.Random(3)
     engine = [_features(d) for d in _engine_stats(deal_game, rng, n)]
     baseline = [_features(b.play_deal(rng, rng.randrange(b.PLAYERS))) for _ in range(n)]
-    _assert_same_means(engine, baseline)
-
-
-def _assert_same_means(first: list[tuple], second: list[tuple]) -> None:
-    """Each feature's mean over ``first`` lies within five standard errors of its mean over ``second``
-    (as many rows each)."""
-    n = len(first)
-    for i in range(len(first[0])):
-        xs, ys = [row[i] for row in first], [row[i] for row in second]
-        mx, my = sum(xs) / n, sum(ys) / n
-        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
-        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
+    assert_same_means(engine, baseline)
 
 
 def test_baseline_matches_end_with_a_unique_lowest_score():
@@ -309,7 +298,7 @@ def test_the_api_floor_plays_the_same_deals_as_the_engine(deal_game):
             state.apply_action(rng.choice(legal))
             decisions += 1
         deltas.append(_features(state.scores))
-    _assert_same_means([_features(d) for d in _engine_stats(deal_game, rng, n)], deltas)
+    assert_same_means([_features(d) for d in _engine_stats(deal_game, rng, n)], deltas)
     engine_decisions = 0
     for _ in range(1000):
         state = deal_game.new_initial_state()

@@ -12,13 +12,14 @@ statistically, so the benchmark times the same game on both sides.
 from __future__ import annotations
 
 import importlib.util
-import math
 import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from helpers import assert_same_means
 
 from rulelang.loader import load_game
 
@@ -307,16 +308,6 @@ def _engine_features(game, rng: random.Random, n: int) -> list[tuple]:
     return rows
 
 
-def _assert_same_means(first: list[tuple], second: list[tuple]) -> None:
-    """Each feature's mean over ``first`` lies within five standard errors of its mean over ``second``."""
-    n = len(first)
-    for i in range(len(first[0])):
-        xs, ys = [row[i] for row in first], [row[i] for row in second]
-        mx, my = sum(xs) / n, sum(ys) / n
-        var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
-        assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
-
-
 def test_random_playouts_have_the_same_statistics(game):
     """The baseline's playout and the engine's random play make as many decisions and score alike."""
     n = 2000
@@ -326,7 +317,7 @@ def test_random_playouts_have_the_same_statistics(game):
         deltas = b.play_deal(counting, random.randrange(b.PLAYERS))
         assert sum(deltas) == 0
         baseline.append(_features(deltas, counting.decisions - before))
-    _assert_same_means(_engine_features(game, random.Random(4), n), baseline)
+    assert_same_means(_engine_features(game, random.Random(4), n), baseline)
 
 
 def test_the_api_floor_plays_the_same_deals_as_the_engine(game):
@@ -347,4 +338,4 @@ def test_the_api_floor_plays_the_same_deals_as_the_engine(game):
             decisions += 1
         assert sum(state.scores) == 0
         rows.append(_features(state.scores, decisions))
-    _assert_same_means(_engine_features(game, random.Random(7), n), rows)
+    assert_same_means(_engine_features(game, random.Random(7), n), rows)
