@@ -33,7 +33,7 @@ TERMINAL = -4
 _COPIED = ("hands", "won", "history", "seen_tail")
 _APPENDED = ("history", "seen_tail")
 SEEN_TAIL = 16          # who saw the latest actions is set aside in a shared tuple at a new phase beyond this
-SHARED = ("scores", "deal_delta", "discards", "dealt", "deal_results", "vars", "decisions", "counters")
+SHARED = ("scores", "deal_delta", "discards", "dealt", "finished_deals", "vars", "decisions", "counters")
 MAX_REDEALS = 1000
 
 
@@ -47,7 +47,8 @@ class State:
         self.scores = [rules.match.start] * n
         self.deal_number = 0
         self.history: list[int] = []
-        self.deal_results: list[dict] = []
+        self.finished_deals: list[dict] = []                   # the record of each deal (see deal_results)
+        self.last_deal_pending = False                          # the match's last deal, not yet written into it
         self.winner: int | None = None
         self.match_ended = False
         self.current = CHANCE
@@ -164,6 +165,17 @@ class State:
         self.deal_number += 1
         updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
         self.counters = {**self.counters, **updates}
+        if self._match_over():
+            self.current = TERMINAL
+            self.last_deal_pending = True          # nothing changes any more: it is written when it is read
+            return
+        self.finished_deals = [*self.finished_deals, self._deal_record()]
+        self.dealer = (self.dealer + rules.next_dealer * rules.step) % self.game.num_players
+        self._start_deal()
+
+    def _deal_record(self) -> dict:
+        """The record of the deal just finished: who dealt, the payments and scores, the deal's variables,
+        decisions, contract and sides, and what each construct that keeps a record adds."""
         result = {
             "dealer": self.dealer, "delta": list(self.deal_delta), "scores": list(self.scores),
             "vars": {k: self.var_text(k) for k in self.vars}, "active": self.active,
@@ -171,12 +183,16 @@ class State:
             "side": self.side_mask, "called": self.called, "counters": dict(self.counters), "dealt": list(self.dealt)}
         for found in self.game.recorders:
             result.update(found.deal_result(self))
-        self.deal_results = [*self.deal_results, result]
-        if self._match_over():
-            self.current = TERMINAL
-            return
-        self.dealer = (self.dealer + rules.next_dealer * rules.step) % self.game.num_players
-        self._start_deal()
+        return result
+
+    @property
+    def deal_results(self) -> list[dict]:
+        """The record of each finished deal, in order (see :meth:`_deal_record`). The match's last deal is
+        written on first reading: a playout that never reads it does not pay for it."""
+        if self.last_deal_pending:
+            self.last_deal_pending = False
+            self.finished_deals = [*self.finished_deals, self._deal_record()]
+        return self.finished_deals
 
     def _match_over(self) -> bool:
         match = self.game.definition.match
