@@ -49,7 +49,7 @@ class Game:
         self.max_deals = max_deals
         self.deal_cap = min(max_deals, MAX_MATCH_DEALS) if max_deals is not None else MAX_MATCH_DEALS
         self.seat_orders: dict[tuple[int, int], list[int]] = {}
-        self.auction_tables: dict[int, object] = {}
+        self.phase_tables: dict[int, object] = {}        # what a construct works out once per phase
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]
         self.card_suits = [card.suit for card in self.deck.cards]
         kinds = _kinds(definition.phases)

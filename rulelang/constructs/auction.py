@@ -92,19 +92,11 @@ class AuctionTable:
 
 def _table(game, phase) -> AuctionTable:
     """The :class:`AuctionTable` of ``phase``, built on first use and kept with the game."""
-    tables = game.auction_tables
+    tables = game.phase_tables
     table = tables.get(id(phase))
     if table is None:
         table = tables[id(phase)] = AuctionTable(game, phase)
     return table
-
-
-def counting_items(st) -> list[str]:
-    """The items that count in the current contract."""
-    game = st.game.definition
-    contract = game.contracts.get(st.contract)
-    listed = contract.items if contract is not None and contract.items is not None else list(game.items)
-    return [name for name in listed if name in game.items]
 
 
 class Auction(Construct):

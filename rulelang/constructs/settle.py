@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.auction import counting_items
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import INT
@@ -33,12 +32,13 @@ class SettlePhase(PhaseBase):
 
 
 class SettleState(DealPart):
-    """What the settlement scored: one row per item (``results``), the items' names (``scored_items``)
-    and the factor of the whole settlement (``multiplier``). The settlement is one step that
+    """What the settlement scored: one row per item and side, as (item, won by the declarers — or None
+    when scored for a seat alone —, amount, doubling level or that seat, announced?) (``results``), the
+    items' names (``scored_items``) and the factor of the whole settlement (``multiplier``). The settlement is one step that
     begins by copying the slice (``renews_part``), so a clone shares it."""
 
     def __init__(self, game) -> None:
-        self.results: list[dict] = []
+        self.results: list[tuple] = []
         self.scored_items: set[str] = set()
         self.multiplier = 1
 
@@ -92,85 +92,78 @@ class Settle(Construct):
 
     @staticmethod
     def enter(st, phase) -> bool:
-        game, part = st.game.definition, st.settle.copy()
+        game, part = st.game, st.settle.copy()
         st.settle = part
-        contract = game.contracts.get(st.contract)
-        everyone = (1 << st.game.num_players) - 1
+        everyone = (1 << game.num_players) - 1
         among = st.tricks.among or everyone
         declarers = st.side_mask & among
         defenders = among & ~declarers
-        net, personal = 0, [0] * st.game.num_players
-        part.results, part.scored_items = [], set(part.scored_items)
-        scored = []
-        for name in counting_items(st):
-            item = game.items[name]
-            factor = 1 if item.is_game or contract is None else contract.bonus_factor
+        rows, personal = [], None
+        plan = _plan(game, phase, st.contract)
+        for item, factor in plan.items:
             if item.per_seat:
-                Settle._per_seat(st, item, factor, among, personal)
-                continue
-            scored.extend((item, side, amount * factor)
-                          for side, amount in Settle._score_item(st, phase, item, contract, declarers, defenders))
-        if any(item.exclusive and (item.achieved.fn(st, declarers) or item.achieved.fn(st, defenders))
-               for item, _, _ in scored):
-            scored = [entry for entry in scored if entry[0].exclusive or entry[0].is_game]
-        announced, levels = st.auction.announced, st.auction.levels
-        for item, side, amount in scored:
-            net += amount if side == declarers else -amount
-            part.scored_items.add(item.name)
-            part.results.append({"item": item.title, "side": "declarers" if side == declarers else "defenders",
-                                 "value": amount, "announced": item.name in announced, "game": item.is_game,
-                                 "level": levels.get(item.name, 0)})
+                personal = personal or [0] * game.num_players
+                Settle._per_seat(st, item, factor, among, personal, rows)
+            else:
+                Settle._score_item(st, phase, item, plan.contract, factor, declarers, defenders, rows)
+        if plan.exclusive and any(row[1] is not None and row[0].exclusive and (
+                row[0].achieved.fn(st, declarers) or row[0].achieved.fn(st, defenders)) for row in rows):
+            rows = [row for row in rows if row[0].exclusive or row[0].is_game or row[1] is None]
+        part.results = rows
+        part.scored_items = part.scored_items | {row[0].name for row in rows}
+        net = sum(row[2] if row[1] else -row[2] for row in rows if row[1] is not None)
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         part.multiplier = multiplier
         if phase.pattern == "declarers_score":
-            paid = [(seat, net * multiplier) for seat in range(st.game.num_players) if declarers >> seat & 1 and net]
+            paid = [(seat, net * multiplier) for seat in range(game.num_players) if declarers >> seat & 1 and net]
         else:
             paid = Settle._payments(st, net * multiplier, declarers, defenders)
-        paid += [(seat, amount * multiplier) for seat, amount in enumerate(personal) if amount]
+        if personal is not None:
+            paid += [(seat, amount * multiplier) for seat, amount in enumerate(personal) if amount]
         if paid:
             st.add_scores(paid)
         return False
 
     @staticmethod
-    def _score_item(st, phase, item, contract, declarers: int, defenders: int):
-        """(side, amount) pairs this item scores."""
+    def _score_item(st, phase, item, contract, factor: int, declarers: int, defenders: int, rows: list) -> None:
+        """Add a row (item, won by the declarers?, amount, level, announced?) for each side this item scores."""
+        name = item.name
         announced = st.auction.announced
-        steps = st.auction.levels.get(item.name, 0)
-        adds = phase.doubling_adds
-
-        def doubled(value: int) -> int:
-            return value + adds * steps if adds else value * 2 ** steps
+        level = st.auction.levels.get(name, 0) if st.auction.levels else 0
         if item.is_game:
             value = contract.value.fn(st, None) if contract is not None else 0
-            winner = declarers if item.achieved.fn(st, declarers) else defenders
-            return [(winner, doubled(value))]
-        if item.name in announced:
-            owner = declarers if announced[item.name] else defenders
-            other = defenders if owner == declarers else declarers
+            rows.append((item, item.achieved.fn(st, declarers), _doubled(phase, value, level), level, False))
+            return
+        if name in announced:
+            owner = announced[name]
+            owner_side = declarers if owner else defenders
             value = item.announced_value.fn(st, None) if item.announced_value else 2 * item.value.fn(st, None)
-            return [(owner if item.achieved.fn(st, owner) else other, doubled(value))]
-        value = item.value.fn(st, None)
-        scored = []
-        for side, other in ((declarers, defenders), (defenders, declarers)):
+            won = owner if item.achieved.fn(st, owner_side) else not owner
+            rows.append((item, won, _doubled(phase, value, level) * factor, level, True))
+            return
+        value = None
+        for side, other, on_declarers in ((declarers, defenders, True), (defenders, declarers, False)):
             if item.achieved.fn(st, side):
-                scored.append((side, value))
+                won = on_declarers
             elif item.caught is not None and item.caught.fn(st, side):
-                scored.append((other, value))
-        return scored
+                won = not on_declarers
+            else:
+                continue
+            value = item.value.fn(st, None) * factor if value is None else value
+            rows.append((item, won, value, level, False))
 
     @staticmethod
-    def _per_seat(st, item, factor: int, among: int, personal: list) -> None:
+    def _per_seat(st, item, factor: int, among: int, personal: list, rows: list) -> None:
+        """Score ``item`` for each seat alone (``per_seat``): every other seat pays it; a row
+        (item, None, amount, seat) for each seat that achieved it."""
         others = bin(among).count("1") - 1
-        part = st.settle
         for seat in range(st.game.num_players):
             if among >> seat & 1 and item.achieved.fn(st, 1 << seat):
                 value = item.value.fn(st, None) * factor
                 for other in range(st.game.num_players):
                     if among >> other & 1:
                         personal[other] += value * others if other == seat else -value
-                part.scored_items.add(item.name)
-                part.results.append({"item": item.title, "side": st.game.seat_name(seat), "value": value,
-                                     "announced": False, "level": 0})
+                rows.append((item, None, value, seat, False))
 
     @staticmethod
     def _payments(st, net: int, declarers: int, defenders: int) -> list[tuple[int, int]]:
@@ -185,7 +178,16 @@ class Settle(Construct):
 
     @staticmethod
     def deal_result(st) -> dict:
-        return {"items": list(st.settle.results), "multiplier": st.settle.multiplier}
+        seat_name = st.game.seat_name
+        items = []
+        for item, won, value, level, announced in st.settle.results:
+            if won is None:
+                items.append({"item": item.title, "side": seat_name(level), "value": value, "announced": False,
+                              "level": 0})
+            else:
+                items.append({"item": item.title, "side": "declarers" if won else "defenders", "value": value,
+                              "announced": announced, "game": item.is_game, "level": level})
+        return {"items": items, "multiplier": st.settle.multiplier}
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
@@ -199,6 +201,38 @@ class Settle(Construct):
         if body.get("doubling_adds"):
             lines.append(f"Each doubling step adds {body['doubling_adds']} to its item instead of doubling it")
         return lines + rest(body, {"pattern", "multiplier", "doubling_adds", "when"})
+
+
+class SettlePlan:
+    """What a settlement scores in one contract, worked out once per game: its contract (or None), each
+    counting item with the factor its value is multiplied by (``items``), and whether any is
+    exclusive (``exclusive``)."""
+
+    def __init__(self, game, contract_name) -> None:
+        definition = game.definition
+        self.contract = contract = definition.contracts.get(contract_name)
+        listed = contract.items if contract is not None and contract.items is not None else definition.items
+        counting = [definition.items[name] for name in listed if name in definition.items]
+        self.items = tuple((item, 1 if item.is_game or contract is None else contract.bonus_factor)
+                           for item in counting)
+        self.exclusive = any(item.exclusive for item in counting)
+
+
+def _plan(game, phase, contract_name) -> SettlePlan:
+    """The :class:`SettlePlan` of ``phase`` in contract ``contract_name``, made on first use and kept with
+    the game."""
+    plans = game.phase_tables.setdefault(id(phase), {})
+    plan = plans.get(contract_name)
+    if plan is None:
+        plan = plans[contract_name] = SettlePlan(game, contract_name)
+    return plan
+
+
+def _doubled(phase, value: int, level: int) -> int:
+    """``value`` after ``level`` doubling steps: doubled each step, or ``doubling_adds`` added."""
+    if not level:
+        return value
+    return value + phase.doubling_adds * level if phase.doubling_adds else value * 2 ** level
 
 
 @check("settlement_has_items")
