@@ -54,7 +54,7 @@ class AuctionTable:
     order with their rank, condition and action; per contract, the items that count in it, each as
     (name, the action announcing it indexed by "is the speaker a declarer" or None, its doubling
     actions, whether it is the game) (``rows``); what each announcement or doubling action says
-    (``meanings``)."""
+    (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`)."""
 
     def __init__(self, game, phase):
         definition, ids = game.definition, game.symbol_ids
@@ -72,6 +72,21 @@ class AuctionTable:
             self.meanings.setdefault(announcement(item, phase.against_word), ("announce", item, False))
             for word in phase.doubling:
                 self.meanings.setdefault(doubling(word, item), ("double", item, False))
+        self.says = self._says(definition, ids)
+
+    def _says(self, definition, ids) -> dict[int, tuple]:
+        """Per action: ("bid", contract, None, None), ("announce", item, for the declarers?, the game item an
+        announcement against raises to the first doubling or None), or ("double", item, False, None)."""
+        game_item = next((name for name, spec in definition.items.items() if spec.is_game), None)
+        says = {}
+        for name, (kind, item, on_declarers) in self.meanings.items():
+            if name in ids:
+                raises = game_item if kind == "announce" and not on_declarers and \
+                    definition.items[item].against_kontra else None
+                says[ids[name]] = (kind, item, on_declarers, raises)
+        for name, contract in definition.contracts.items():
+            says[ids[name]] = ("bid", contract, None, None)
+        return says
 
     @classmethod
     def _row(cls, spec, ids, phase) -> tuple:
@@ -233,13 +248,16 @@ class Auction(Construct):
     def apply(st, phase, action) -> bool:
         part = st.auction
         seat = st.current
-        name = symbol(st, action)
-        part.log.append((seat, name))
-        if name == phase.pass_word:
+        table = _table(st.game, phase)
+        part.log.append((seat, symbol(st, action)))
+        if action == table.pass_id:
             part.passes += 1
         else:
             part.passes = 0
-            Auction._say(st, phase, seat, name)
+            said = table.says.get(action)
+            if said is None:
+                raise ValueError(f"not an auction action: {symbol(st, action)}")
+            Auction._say(st, seat, said)
         if part.passes >= len(part.order) or (phase.once and part.pos == len(part.order) - 1):
             return True
         part.pos = (part.pos + 1) % len(part.order)
@@ -247,20 +265,19 @@ class Auction(Construct):
         return False
 
     @staticmethod
-    def _say(st, phase, seat: int, name: str) -> None:
-        game, part = st.game.definition, st.auction
-        if name in game.contracts:
-            Auction._bid(st, game.contracts[name], seat)
+    def _say(st, seat: int, said: tuple) -> None:
+        """``seat`` says an action other than pass, as :meth:`AuctionTable._says` describes it."""
+        kind, what, on_declarers, raises = said
+        if kind == "bid":
+            Auction._bid(st, what, seat)
             return
-        kind, item, on_declarers = Auction.meaning(st, phase, name)
+        part = st.auction
         if kind == "announce":
-            part.announced[item] = on_declarers
-            if not on_declarers and game.items[item].against_kontra:
-                game_item = next((i for i, spec in game.items.items() if spec.is_game), None)
-                if game_item is not None:
-                    part.levels[game_item] = max(part.levels.get(game_item, 0), 1)
+            part.announced[what] = on_declarers
+            if raises is not None:
+                part.levels[raises] = max(part.levels.get(raises, 0), 1)
         else:
-            part.levels[item] = part.levels.get(item, 0) + 1
+            part.levels[what] = part.levels.get(what, 0) + 1
         if seat != st.declarer and st.side_mask >> seat & 1:
             st.revealed = True
 
