@@ -50,8 +50,9 @@ class AuctionState(DealPart):
 
 
 class AuctionTable:
-    """What an auction phase's options are made of, worked out once per game: the contracts in
-    order with their rank, condition and action; per contract, the items that count in it, each as
+    """What an auction phase's options are made of, worked out once per game: per contract bid so far
+    (None before the first bid), the (condition, action) of each contract that may still be bid, in
+    order (``bids``); per contract, the items that count in it and may be announced or doubled, each as
     (name, the action announcing it indexed by "is the speaker a declarer" or None, its doubling
     actions, whether it is the game) (``rows``); what each announcement or doubling action says
     (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`)."""
@@ -60,12 +61,15 @@ class AuctionTable:
         definition, ids = game.definition, game.symbol_ids
         self.pass_id = ids.get(phase.pass_word)
         self.ranks = {c.name: c.rank for c in definition.contracts.values()}
-        self.contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
+        contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
+        self.bids = {current: [(allow, action) for rank, allow, action in contracts
+                               if current is None or rank > self.ranks[current]]
+                     for current in [None, *definition.contracts]}
         self.rows = {}
         for name, contract in definition.contracts.items():
             listed = contract.items if contract.items is not None else list(definition.items)
-            self.rows[name] = [self._row(definition.items[item], ids, phase) for item in listed
-                               if item in definition.items]
+            rows = [self._row(definition.items[item], ids, phase) for item in listed if item in definition.items]
+            self.rows[name] = [row for row in rows if row[1] is not None or row[3]]
         self.meanings: dict[str, tuple[str, str, bool]] = {}
         for item in definition.items:                       # the first item a name could mean, as said in order
             self.meanings.setdefault(announcement(item, phase.for_word), ("announce", item, True))
@@ -217,11 +221,10 @@ class Auction(Construct):
     def option_ids(st, phase, seat) -> list[int]:
         """The actions ``seat`` may take now, in the order of :meth:`options`."""
         table = _table(st.game, phase)
-        contract = st.contract
-        current = table.ranks.get(contract)
-        ids = [action for rank, allow, action in table.contracts
-               if (current is None or rank > current) and (allow is None or allow.fn(st, seat))] if phase.bids else []
-        if current is None:
+        contract = st.contract if st.contract in table.ranks else None
+        ids = [action for allow, action in table.bids[contract] if allow is None or allow.fn(st, seat)] \
+            if phase.bids else []
+        if contract is None:
             return ids
         ids.append(table.pass_id)
         if not phase.announcements:
