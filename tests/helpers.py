@@ -6,11 +6,13 @@ path because the folder has no ``__init__.py``).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import random
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from rulelang.interpreter.agents import ScriptedDeal
@@ -21,6 +23,19 @@ GOLDEN_CLI = TESTS / "golden" / "cli"
 LOGS = TESTS / "logs"
 YAML_GAME = ROOT / "games" / "zwanzig-ab.yaml"
 FIXTURES = TESTS / "invalid" / "fixtures"
+
+
+def load_benchmark(name: str):
+    """The module ``benchmarks/<name>.py`` (benchmarks are scripts, not a package), registered under
+    ``name`` unless a module of that name is loaded already; the folder goes on ``sys.path``, since a
+    benchmark imports the others by name."""
+    if str(ROOT / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_fixtures(folder: Path) -> Path:

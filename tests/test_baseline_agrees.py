@@ -10,25 +10,13 @@ benchmark times the same game on both sides.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from helpers import assert_same_means
+from helpers import assert_same_means, load_benchmark
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load("bench_playouts")
+bench = load_benchmark("bench_playouts")
 b = bench.baseline
 
 
@@ -282,9 +270,7 @@ def test_the_api_floor_plays_the_same_deals_as_the_engine(deal_game):
     """benchmarks/api_floor_zwanzig_ab.py (the baseline's rules behind the State API) deals, asks and scores as
     the engine does: the same statistics of score changes and the same decisions per deal, every legal list
     sorted and every move taken from it."""
-    import sys
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    floor = _load("api_floor_zwanzig_ab")
+    floor = load_benchmark("api_floor_zwanzig_ab")
     n, rng = 3000, random.Random(5)
     deltas, decisions = [], 0
     for _ in range(n):

@@ -11,30 +11,16 @@ statistically, so the benchmark times the same game on both sides.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from helpers import assert_same_means
+from helpers import assert_same_means, load_benchmark
 
 from rulelang.loader import load_game
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
-
-
-b = _load("baseline_zwanzigerrufen")
+b = load_benchmark("baseline_zwanzigerrufen")
 
 
 @pytest.fixture(scope="module")
@@ -323,8 +309,7 @@ def test_random_playouts_have_the_same_statistics(game):
 def test_the_api_floor_plays_the_same_deals_as_the_engine(game):
     """benchmarks/api_floor_zwanzigerrufen.py (the baseline's rules behind the State API) deals, asks and scores
     as the engine does: the same statistics, every legal list sorted and every move taken from it."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    floor = _load("api_floor_zwanzigerrufen")
+    floor = load_benchmark("api_floor_zwanzigerrufen")
     n, rng, rows = 2000, random.Random(6), []
     for _ in range(n):
         state, decisions = floor.ApiState(), 0

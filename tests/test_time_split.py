@@ -3,25 +3,15 @@ must count the calls a deal makes and leave every construct as it found it."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
+
+from helpers import load_benchmark
 
 from rulelang.constructs import constructs
 from rulelang.interpreter.state import State
 from rulelang.loader import load_game
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-split = _load("time_split")
+split = load_benchmark("time_split")
 
 
 def methods() -> dict:
