@@ -112,6 +112,11 @@ def construct_split(game, rng: random.Random, deals: int, tick: float) -> list[t
     return sorted(rows, key=lambda row: -row[1])
 
 
+def calls_line(split: dict[str, float]) -> str:
+    """One line of µs a deal per API call, and their sum."""
+    return "   ".join(f"{name} {split[name]:.1f}" for name in API_CALLS) + f"   sum {sum(split.values()):.1f}"
+
+
 def main() -> None:
     """Print both splits for the game named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -124,12 +129,11 @@ def main() -> None:
     api_split(game.new_initial_state, random.Random(args.seed), 300, tick)
     engine = api_split(game.new_initial_state, random.Random(args.seed), args.deals, tick)
     print(f"{args.game}: µs a deal per API call ({args.deals} random deals; clock cost {tick * 1e9:.0f} ns a call)")
-    print("    " + "   ".join(f"{name} {engine[name]:.1f}" for name in API_CALLS) + f"   sum {sum(engine.values()):.1f}")
+    print("    " + calls_line(engine))
     floor = FLOORS.get(Path(args.game).stem)
     if floor is not None:
         by_hand = api_split(floor, random.Random(args.seed), args.deals, tick)
-        print("    by hand behind the State API: " + "   ".join(f"{name} {by_hand[name]:.1f}" for name in API_CALLS) +
-              f"   sum {sum(by_hand.values()):.1f}")
+        print("    by hand behind the State API: " + calls_line(by_hand))
     print("µs a deal per construct (calls a deal); phase changes include the enter of the phases they start")
     for key, micros, calls in construct_split(game, random.Random(args.seed), args.deals, tick):
         print(f"    {key:24} {micros:6.1f}   ({calls:.1f})")

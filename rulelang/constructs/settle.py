@@ -33,9 +33,9 @@ class SettlePhase(PhaseBase):
 
 class SettleState(DealPart):
     """What the settlement scored: one row per item and side, as (item, won by the declarers — or None
-    when scored for a seat alone —, amount, doubling level or that seat, announced?) (``results``), the
-    items' names (``scored_items``) and the factor of the whole settlement (``multiplier``). The settlement is one step that
-    begins by copying the slice (``renews_part``), so a clone shares it."""
+    when scored for a seat alone —, amount, doubling level or that seat, announced?) (``results``),
+    the items' names (``scored_items``) and the factor of the whole settlement (``multiplier``). The
+    settlement is one step that begins by copying the slice (``renews_part``), so a clone shares it."""
 
     def __init__(self, game) -> None:
         self.results: list[tuple] = []
@@ -129,7 +129,7 @@ class Settle(Construct):
         """Add a row (item, won by the declarers?, amount, level, announced?) for each side this item scores."""
         name = item.name
         announced = st.auction.announced
-        level = st.auction.levels.get(name, 0) if st.auction.levels else 0
+        level = st.auction.levels.get(name, 0)
         if item.is_game:
             value = contract.value.fn(st, None) if contract is not None else 0
             rows.append((item, item.achieved.fn(st, declarers), _doubled(phase, value, level), level, False))
@@ -155,7 +155,7 @@ class Settle(Construct):
     @staticmethod
     def _per_seat(st, item, factor: int, among: int, personal: list, rows: list) -> None:
         """Score ``item`` for each seat alone (``per_seat``): every other seat pays it; a row
-        (item, None, amount, seat) for each seat that achieved it."""
+        (item, None, amount, seat, False) for each seat that achieved it."""
         others = bin(among).count("1") - 1
         for seat in range(st.game.num_players):
             if among >> seat & 1 and item.achieved.fn(st, 1 << seat):
