@@ -231,6 +231,16 @@ def test_redealing_for_ever_at_run_time_is_located(home, capsys):
     assert f"{variant}:3:3: error[E553]" in err
 
 
+def test_an_auction_nobody_can_open_is_located_at_the_auction(home, capsys):
+    variant = home / "nobid.yaml"
+    never = '    allow: "count(hand(player)) > 20"\n'
+    variant.write_text("extends: zwanzigerrufen\ncontracts:\n" +
+                       "".join(f"  {name}:\n{never}" for name in ("call", "suit_solo", "solo")), encoding="utf-8")
+    status, _, err = run(capsys, "run", str(variant), "--seed", "1")
+    assert status == 1 and "zwanzigerrufen.yaml:75:5: error[E553]" in err
+    assert "has no legal bid to open the auction" in err
+
+
 def test_a_match_whose_end_is_never_met_is_stopped_with_a_located_error(home, capsys, monkeypatch):
     import rulelang.interpreter.game as game_module
     monkeypatch.setattr(game_module, "MAX_MATCH_DEALS", 30)

@@ -52,9 +52,10 @@ class AuctionState(DealPart):
 class AuctionTable:
     """What an auction phase's options are made of, worked out once per game: per contract bid so far
     (None before the first bid), the (condition, action) of each contract that may still be bid, in
-    order (``bids``); per contract, the items that count in it and may be announced or doubled, each as
-    (name, the action announcing it indexed by "is the speaker a declarer" or None, its doubling
-    actions, whether it is the game) (``rows``); what each announcement or doubling action says
+    order (``bids``), and whether a contract without a condition opens any auction (``always_opens``);
+    per contract, the items that count in it and may be announced or doubled, each as (name, the
+    action announcing it indexed by "is the speaker a declarer" or None, its doubling actions, whether
+    it is the game) (``rows``); what each announcement or doubling action says
     (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`)."""
 
     def __init__(self, game, phase):
@@ -65,6 +66,7 @@ class AuctionTable:
         self.bids = {current: [(allow, action) for rank, allow, action in contracts
                                if current is None or rank > self.ranks[current]]
                      for current in [None, *definition.contracts]}
+        self.always_opens = phase.bids and any(allow is None for allow, _ in self.bids[None])
         self.rows = {}
         for name, contract in definition.contracts.items():
             listed = contract.items if contract.items is not None else list(definition.items)
@@ -207,7 +209,7 @@ class Auction(Construct):
         part.order = seats_from(st, phase.start.fn(st, None), (1 << st.game.num_players) - 1)
         part.pos, part.passes = 0, 0
         st.current = part.order[0]
-        if not Auction.options(st, phase, st.current):
+        if not _table(st.game, phase).always_opens and not Auction.option_ids(st, phase, st.current):
             raise EvalError(f"{st.game.seat_name(st.current)} has no legal bid to open the auction", phase.span)
         return True
 
