@@ -1,6 +1,6 @@
 """Random-playout speed of Zwanzig ab: the rulelang engine against a hand-written Python baseline.
 
-    python benchmarks/bench_playouts.py [--deals N] [--matches M] [--seed S] [--rounds R] [--profile | --breakdown]
+    python benchmarks/bench_playouts.py [--deals N] [--matches M] [--seed S] [--rounds R] [--profile]
 
 The engine side drives the public State API only: ``legal_actions()`` then ``apply_action()`` with
 a uniformly random choice at every decision, and ``apply_chance(rng)`` for each run of chance
@@ -9,8 +9,8 @@ same random choices written directly in Python. Both run in this process, the sa
 (single-deal episodes, ``Game(definition, max_deals=1)``) and of full matches, interleaved in
 ``--rounds`` rounds so that a noisy neighbour on the machine hits both sides alike.
 
-``--profile`` runs the engine deals under cProfile instead and prints the hot spots; ``--breakdown``
-prints the engine's time per deal by phase (legal_actions and apply_action separately).
+``--profile`` runs the engine deals under cProfile instead and prints the hot spots; where a deal's
+time goes, call by call and construct by construct, is ``time_split.py``'s.
 """
 
 from __future__ import annotations
@@ -166,46 +166,6 @@ def profile(game, rng: random.Random, deals: int, top: int) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
-def breakdown(game, rng: random.Random, deals: int) -> None:
-    """Engine time per deal by phase, split into legal_actions() and apply_action() (timer cost subtracted)."""
-    clock = time.perf_counter
-    start = clock()
-    for _ in range(100000):
-        clock()
-    tick = (clock() - start) / 100000
-    engine_episodes(game, rng, WARMUP_DEALS)
-    legal_t, apply_t, count = {}, {}, {}
-    init_t = 0.0
-    gc.collect()
-    for _ in range(deals):
-        t0 = clock()
-        state = game.new_initial_state()
-        init_t += clock() - t0 - tick
-        while not state.is_terminal():
-            phase = state.phase
-            kind = "lot" if phase is None else phase.kind
-            if kind == "exchange":
-                kind += " draw" if state.is_chance_node() else " discard"
-            t0 = clock()
-            legal = state.legal_actions()
-            t1 = clock()
-            action = rng.choice(legal)
-            t2 = clock()
-            state.apply_action(action)
-            t3 = clock()
-            legal_t[kind] = legal_t.get(kind, 0.0) + t1 - t0 - tick
-            apply_t[kind] = apply_t.get(kind, 0.0) + t3 - t2 - tick
-            count[kind] = count.get(kind, 0) + 1
-    total = init_t + sum(legal_t.values()) + sum(apply_t.values())
-    print(f"engine time per deal by phase ({deals:,} single deals; the agent's random.choice excluded)")
-    print(f"  {'new_initial_state':18s} {'':>13s} {init_t / deals * 1e6:7.1f} µs  ({init_t / total:5.1%})")
-    for kind in count:
-        spent = legal_t[kind] + apply_t[kind]
-        print(f"  {kind:18s} {count[kind] / deals:5.1f} actions {spent / deals * 1e6:7.1f} µs  ({spent / total:5.1%})"
-              f"   legal_actions {legal_t[kind] / deals * 1e6:6.1f} µs, apply_action {apply_t[kind] / deals * 1e6:6.1f} µs")
-    print(f"  {'total':18s} {'':>13s} {total / deals * 1e6:7.1f} µs")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"single deals per side ({DEFAULT_DEALS})")
@@ -215,7 +175,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating timing rounds (5)")
     parser.add_argument("--profile", action="store_true", help="profile the engine deals instead of timing")
     parser.add_argument("--top", type=int, default=25, help="rows of the profile (25)")
-    parser.add_argument("--breakdown", action="store_true", help="engine time per deal by phase instead of timing")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
@@ -227,9 +186,6 @@ def main(argv: list[str] | None = None) -> int:
     match_game, _ = load_zwanzig(max_deals=None)
     if args.profile:
         profile(deal_game, random.Random(args.seed), args.deals, args.top)
-        return 0
-    if args.breakdown:
-        breakdown(deal_game, random.Random(args.seed), args.deals)
         return 0
 
     print(f"Zwanzig ab random playouts: Python {platform.python_version()} ({platform.python_implementation()}), "
