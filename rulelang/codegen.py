@@ -67,13 +67,16 @@ def compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> ast.expr:
 
 @dataclass
 class CodeModule:
-    """The functions of one game's rules, linked into one compiled module."""
+    """The functions of one game's rules, linked into one compiled module; ``scalar_only`` holds the indexes of
+    functions that only the scalar engine runs (a settlement's scoring: the batch engine settles by
+    its own kernels), which have no batch twin."""
 
     path: str = "<rules>"
     functions: list = field(default_factory=list)
     tables: dict = field(default_factory=dict)
     pending: list = field(default_factory=list)
     index: dict = field(default_factory=dict)
+    scalar_only: set = field(default_factory=set)
 
     def table(self, value) -> ast.Name:
         """A name ``_kN`` for a value built at compile time (a tuple, a span); the same value, the same name."""
@@ -87,9 +90,11 @@ class CodeModule:
         body = [ast.Assign([ast.Name(let, ast.Store())], value) for let, value in lets]
         self.statements(body + [ast.Return(code)], rule)
 
-    def statements(self, body: list, rule) -> None:
+    def statements(self, body: list, rule, scalar_only: bool = False) -> None:
         """Add ``rule_N(st, pl)`` with the statements ``body``, its docstring the rule's place and text."""
         index = len(self.functions)
+        if scalar_only:
+            self.scalar_only.add(index)
         where = f"{Path(rule.span.path).name}:{rule.span.line}:{rule.span.column}" if rule.span else "built in"
         self.functions.append(_function_def(f"rule_{index}", [ast.Expr(ast.Constant(f"{where}: {rule.text}"))] + body))
         self.pending.append(rule)

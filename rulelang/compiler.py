@@ -85,8 +85,8 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         teams = self.compile_teams(players)
         self.scope = self.base_scope(deck, players, step)
         self.scope.teams = teams
-        contracts = self.compile_contracts()
-        items = self.compile_items()
+        contracts = self.compiled_contracts = self.compile_contracts()
+        items = self.compiled_items = self.compile_items()
         phases = [self.phase(i, entry) for i, entry in enumerate(self.data.get("phases") or [])]
         match = self.match_rules()
         self.report.raise_if_errors()

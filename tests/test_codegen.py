@@ -17,7 +17,8 @@ from rulelang.loader import load_definition, shipped_games
 from rulelang.source import Span
 
 GAMES = sorted({p.stem for p in shipped_games()})
-OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "len", "min", "max", "abs", "bool", *HELPERS}
+OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "_declarers", "_defenders", "_rows", "_level",
+             "_owner", "len", "min", "max", "abs", "bool", *HELPERS}
 
 
 def own_name(identifier: str) -> bool:

@@ -206,7 +206,7 @@ class _Body:
             elif isinstance(statement, ast.If):
                 self.branch(statement, test)
             else:
-                raise _Unsupported(f"the statement `{ast.unparse(statement)}`")
+                raise _Unsupported(f"the statement `{ast.unparse(ast.fix_missing_locations(statement))}`")
         return False
 
     def ret(self, value, test) -> None:
@@ -289,6 +289,8 @@ class BatchCode:
                 tables.add(label)
         functions, self.reasons, self.helpers = [], {}, set()
         for index, fn in enumerate(module.functions):
+            if index in module.scalar_only:
+                continue
             try:
                 functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables, self.helpers))
             except _Unsupported as why:
@@ -303,6 +305,8 @@ class BatchCode:
         index = self.module.index.get(id(rule))
         if index is None:
             raise BatchUnsupported(f"the rule `{rule.text}` has no code")
+        if index in self.module.scalar_only:
+            raise BatchUnsupported(f"the rule `{rule.text}` ({_where(rule)}) is run by the scalar engine only")
         if index in self.reasons:
             raise BatchUnsupported(f"the rule `{rule.text}` ({_where(rule)}) reads {self.reasons[index]}")
         return self.namespace[f"rule_{index}"]

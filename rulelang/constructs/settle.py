@@ -12,8 +12,9 @@ adds N to the item's value instead (announcements worth +2 each rather than ×2)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from rulelang.compile_settle import scoring_rules
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
 from rulelang.diagnostics import Diagnostic
 from rulelang.exprcompile import INT
@@ -23,11 +24,14 @@ from rulelang.validators.checks import check
 
 @dataclass
 class SettlePhase(PhaseBase):
-    """Score every counting item per side, then settle between the sides (``pattern``)."""
+    """Score every counting item per side, then settle between the sides (``pattern``); ``scoring`` holds,
+    per contract name (None: no contract of the ladder), the compiled scoring of its items
+    (:mod:`rulelang.compile_settle`)."""
 
     pattern: str = "declarers_share"
     multiplier: Rule | None = None
     doubling_adds: int = 0
+    scoring: dict = field(default_factory=dict)
     kind: str = "settle"
 
 
@@ -81,9 +85,10 @@ class Settle(Construct):
 
     @staticmethod
     def compile(c, path, body):
+        doubling_adds = int(body.get("doubling_adds") or 0)
         return SettlePhase(pattern=str(body.get("pattern", "declarers_share")),
-                           multiplier=c.optional_rule(path + ("multiplier",), INT),
-                           doubling_adds=int(body.get("doubling_adds") or 0))
+                           multiplier=c.optional_rule(path + ("multiplier",), INT), doubling_adds=doubling_adds,
+                           scoring=scoring_rules(c, path, doubling_adds))
 
     @staticmethod
     def dump(phase) -> str:
@@ -98,19 +103,19 @@ class Settle(Construct):
         among = st.tricks.among or everyone
         declarers = st.side_mask & among
         defenders = among & ~declarers
-        rows, personal = [], None
         plan = _plan(game, phase, st.contract)
-        for item, factor in plan.items:
-            if item.per_seat:
-                personal = personal or [0] * game.num_players
+        rows = plan.scoring.fn(st, (declarers, defenders))
+        personal = None
+        if plan.per_seat:
+            personal = [0] * game.num_players
+            for item, factor in plan.per_seat:
                 Settle._per_seat(st, item, factor, among, personal, rows)
-            else:
-                Settle._score_item(st, phase, item, plan.contract, factor, declarers, defenders, rows)
-        if plan.exclusive and any(row[1] is not None and row[0].exclusive and (
-                row[0].achieved.fn(st, declarers) or row[0].achieved.fn(st, defenders)) for row in rows):
-            rows = [row for row in rows if row[0].exclusive or row[0].is_game or row[1] is None]
+            if plan.order is not None:
+                rows.sort(key=lambda row: plan.order[row[0]])
+        if plan.exclusive:
+            rows = Settle._exclusive(st, rows, declarers, defenders)
         part.results = rows
-        part.scored_items = part.scored_items | {row[0].name for row in rows}
+        part.scored_items = part.scored_items | {row[0] for row in rows}
         net = sum(row[2] if row[1] else -row[2] for row in rows if row[1] is not None)
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         part.multiplier = multiplier
@@ -125,32 +130,14 @@ class Settle(Construct):
         return False
 
     @staticmethod
-    def _score_item(st, phase, item, contract, factor: int, declarers: int, defenders: int, rows: list) -> None:
-        """Add a row (item, won by the declarers?, amount, level, announced?) for each side this item scores."""
-        name = item.name
-        announced = st.auction.announced
-        level = st.auction.levels.get(name, 0)
-        if item.is_game:
-            value = contract.value.fn(st, None) if contract is not None else 0
-            rows.append((item, item.achieved.fn(st, declarers), _doubled(phase, value, level), level, False))
-            return
-        if name in announced:
-            owner = announced[name]
-            owner_side = declarers if owner else defenders
-            value = item.announced_value.fn(st, None) if item.announced_value else 2 * item.value.fn(st, None)
-            won = owner if item.achieved.fn(st, owner_side) else not owner
-            rows.append((item, won, _doubled(phase, value, level) * factor, level, True))
-            return
-        value = None
-        for side, other, on_declarers in ((declarers, defenders, True), (defenders, declarers, False)):
-            if item.achieved.fn(st, side):
-                won = on_declarers
-            elif item.caught is not None and item.caught.fn(st, side):
-                won = not on_declarers
-            else:
-                continue
-            value = item.value.fn(st, None) * factor if value is None else value
-            rows.append((item, won, value, level, False))
+    def _exclusive(st, rows: list, declarers: int, defenders: int) -> list:
+        """``rows`` without the items that are not exclusive when a side achieved an exclusive one (the game
+        and items scored per seat stay)."""
+        items = st.game.definition.items
+        if not any(row[1] is not None and items[row[0]].exclusive and (
+                items[row[0]].achieved.fn(st, declarers) or items[row[0]].achieved.fn(st, defenders)) for row in rows):
+            return rows
+        return [row for row in rows if items[row[0]].exclusive or items[row[0]].is_game or row[1] is None]
 
     @staticmethod
     def _per_seat(st, item, factor: int, among: int, personal: list, rows: list) -> None:
@@ -163,7 +150,7 @@ class Settle(Construct):
                 for other in range(st.game.num_players):
                     if among >> other & 1:
                         personal[other] += value * others if other == seat else -value
-                rows.append((item, None, value, seat, False))
+                rows.append((item.name, None, value, seat, False))
 
     @staticmethod
     def _payments(st, net: int, declarers: int, defenders: int) -> list[tuple[int, int]]:
@@ -178,9 +165,10 @@ class Settle(Construct):
 
     @staticmethod
     def deal_result(st) -> dict:
-        seat_name = st.game.seat_name
+        seat_name, defined = st.game.seat_name, st.game.definition.items
         items = []
-        for item, won, value, level, announced in st.settle.results:
+        for name, won, value, level, announced in st.settle.results:
+            item = defined[name]
             if won is None:
                 items.append({"item": item.title, "side": seat_name(level), "value": value, "announced": False,
                               "level": 0})
@@ -204,18 +192,24 @@ class Settle(Construct):
 
 
 class SettlePlan:
-    """What a settlement scores in one contract, worked out once per game: its contract (or None), each
-    counting item with the factor its value is multiplied by (``items``), and whether any is
-    exclusive (``exclusive``)."""
+    """What a settlement scores in one contract, worked out once per game: the compiled scoring of the items
+    scored for a side (``scoring``, from the phase), each item scored per seat with the factor its
+    value is multiplied by (``per_seat``), whether any item is exclusive (``exclusive``), and — when
+    an item scored per seat is listed before one scored for a side — each item's place in the list,
+    to put the rows back in that order (``order``, else None)."""
 
-    def __init__(self, game, contract_name) -> None:
+    def __init__(self, game, phase, contract_name) -> None:
         definition = game.definition
-        self.contract = contract = definition.contracts.get(contract_name)
+        contract = definition.contracts.get(contract_name)
         listed = contract.items if contract is not None and contract.items is not None else definition.items
         counting = [definition.items[name] for name in listed if name in definition.items]
-        self.items = tuple((item, 1 if item.is_game or contract is None else contract.bonus_factor)
-                           for item in counting)
+        self.scoring = phase.scoring[contract.name if contract is not None else None]
+        self.per_seat = tuple((item, 1 if item.is_game or contract is None else contract.bonus_factor)
+                              for item in counting if item.per_seat)
         self.exclusive = any(item.exclusive for item in counting)
+        kinds = [item.per_seat for item in counting]
+        mixed = any(kinds[i] and not kinds[j] for i in range(len(kinds)) for j in range(i + 1, len(kinds)))
+        self.order = {item.name: place for place, item in enumerate(counting)} if mixed else None
 
 
 def _plan(game, phase, contract_name) -> SettlePlan:
@@ -224,15 +218,8 @@ def _plan(game, phase, contract_name) -> SettlePlan:
     plans = game.phase_tables.setdefault(id(phase), {})
     plan = plans.get(contract_name)
     if plan is None:
-        plan = plans[contract_name] = SettlePlan(game, contract_name)
+        plan = plans[contract_name] = SettlePlan(game, phase, contract_name)
     return plan
-
-
-def _doubled(phase, value: int, level: int) -> int:
-    """``value`` after ``level`` doubling steps: doubled each step, or ``doubling_adds`` added."""
-    if not level:
-        return value
-    return value + phase.doubling_adds * level if phase.doubling_adds else value * 2 ** level
 
 
 @check("settlement_has_items")
