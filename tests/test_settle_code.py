@@ -140,7 +140,33 @@ def test_rows_keep_the_order_of_the_contracts_items_when_one_is_scored_per_seat(
     assert called and all(scored[0][0] == "honours" and scored[-1][0] != "honours" for scored in called)
 
 
-def test_the_settlement_reads_in_the_code_dump():
+def test_the_settlement_reads_in_the_code_dump_one_function_for_contracts_that_count_alike():
     source = load_game("zwanzigerrufen").definition.code.source()
-    assert "the settlement's items in call" in source
-    assert "_rows.append(('trull', True, 1, _level, False))" in source
+    assert "the settlement's items in no contract, call" in source     # all items, bonuses once
+    assert "the settlement's items in solo" in source                  # bonuses twice
+    assert "_rows.append(('trull', True, 1, 0, False))" in source        # never doubled: level 0
+    assert "_rows.append(('trull', True, 2, 0, False))" in source
+
+
+GUARDED = """
+game: zr-guarded-item
+extends: zwanzigerrufen
+items:
+  guarded:
+    title: Guarded
+    value: 1
+    achieved: "tricks(side) > 20 and 10 / (tricks_played - 10) > 0"
+"""
+
+
+def test_what_follows_an_and_is_not_computed_before_its_test():
+    game = load_text(GUARDED, "yaml", max_deals=1)      # the division is by zero whenever it is reached
+    rng = random.Random(4)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_chance(rng)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert "_once" in game.definition.code.source()      # parts of other items are computed once

@@ -104,7 +104,8 @@ class Settle(Construct):
         declarers = st.side_mask & among
         defenders = among & ~declarers
         plan = _plan(game, phase, st.contract)
-        rows = plan.scoring.fn(st, (declarers, defenders))
+        game_value = plan.value.fn(st, None) if plan.value is not None else 0
+        rows = plan.scoring.fn(st, (declarers, defenders, game_value))
         personal = None
         if plan.per_seat:
             personal = [0] * game.num_players
@@ -114,9 +115,12 @@ class Settle(Construct):
                 rows.sort(key=lambda row: plan.order[row[0]])
         if plan.exclusive:
             rows = Settle._exclusive(st, rows, declarers, defenders)
-        part.results = rows
-        part.scored_items = part.scored_items | {row[0] for row in rows}
-        net = sum(row[2] if row[1] else -row[2] for row in rows if row[1] is not None)
+        net, scored = 0, set(part.scored_items)
+        for name, won, amount, _, _ in rows:
+            scored.add(name)
+            if won is not None:
+                net += amount if won else -amount
+        part.results, part.scored_items = rows, scored
         multiplier = phase.multiplier.fn(st, None) if phase.multiplier is not None else 1
         part.multiplier = multiplier
         if phase.pattern == "declarers_score":
@@ -193,7 +197,8 @@ class Settle(Construct):
 
 class SettlePlan:
     """What a settlement scores in one contract, worked out once per game: the compiled scoring of the items
-    scored for a side (``scoring``, from the phase), each item scored per seat with the factor its
+    scored for a side (``scoring``, from the phase), the contract's value when its game counts
+    (``value``, else None: the game is then worth 0), each item scored per seat with the factor its
     value is multiplied by (``per_seat``), whether any item is exclusive (``exclusive``), and — when
     an item scored per seat is listed before one scored for a side — each item's place in the list,
     to put the rows back in that order (``order``, else None)."""
@@ -204,6 +209,7 @@ class SettlePlan:
         listed = contract.items if contract is not None and contract.items is not None else definition.items
         counting = [definition.items[name] for name in listed if name in definition.items]
         self.scoring = phase.scoring[contract.name if contract is not None else None]
+        self.value = contract.value if contract is not None and any(item.is_game for item in counting) else None
         self.per_seat = tuple((item, 1 if item.is_game or contract is None else contract.bonus_factor)
                               for item in counting if item.per_seat)
         self.exclusive = any(item.exclusive for item in counting)
@@ -215,7 +221,9 @@ class SettlePlan:
 def _plan(game, phase, contract_name) -> SettlePlan:
     """The :class:`SettlePlan` of ``phase`` in contract ``contract_name``, made on first use and kept with
     the game."""
-    plans = game.phase_tables.setdefault(id(phase), {})
+    plans = game.phase_tables.get(id(phase))
+    if plans is None:
+        plans = game.phase_tables[id(phase)] = {}
     plan = plans.get(contract_name)
     if plan is None:
         plan = plans[contract_name] = SettlePlan(game, phase, contract_name)
