@@ -37,16 +37,19 @@ class AuctionPhase(PhaseBase):
 
 class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``), passes in a row, the items announced (True: for the
-    declarers), each item's doubling level, and everything said (``log``: seat, action name)."""
+    declarers), each item's doubling level, everything said (``log``: seat, action) and the
+    :class:`AuctionTable` of the auction running (``table``, set when it begins). ``order`` is replaced,
+    never changed in place, so a copy shares it."""
 
-    copied = ("order", "announced", "levels", "log")
+    copied = ("announced", "levels", "log")
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
         self.pos = self.passes = 0
         self.announced: dict[str, bool] = {}
         self.levels: dict[str, int] = {}
-        self.log: list[tuple[int, str]] = []
+        self.log: list[tuple[int, int]] = []
+        self.table: AuctionTable | None = None
 
 
 class AuctionTable:
@@ -209,7 +212,8 @@ class Auction(Construct):
         part.order = seats_from(st, phase.start.fn(st, None), (1 << st.game.num_players) - 1)
         part.pos, part.passes = 0, 0
         st.current = part.order[0]
-        if not _table(st.game, phase).always_opens and not Auction.option_ids(st, phase, st.current):
+        table = part.table = _table(st.game, phase)
+        if not table.always_opens and not Auction.option_ids(st, phase, st.current):
             raise EvalError(f"{st.game.seat_name(st.current)} has no legal bid to open the auction", phase.span)
         return True
 
@@ -222,7 +226,11 @@ class Auction(Construct):
     @staticmethod
     def option_ids(st, phase, seat) -> list[int]:
         """The actions ``seat`` may take now, in the order of :meth:`options`."""
-        table = _table(st.game, phase)
+        return Auction._option_ids(st, phase, seat, _table(st.game, phase))
+
+    @staticmethod
+    def _option_ids(st, phase, seat, table) -> list[int]:
+        """:meth:`option_ids` from ``phase``'s table."""
         contract = st.contract if st.contract in table.ranks else None
         ids = [action for allow, action in table.bids[contract] if allow is None or allow.fn(st, seat)] \
             if phase.bids else []
@@ -247,14 +255,14 @@ class Auction(Construct):
 
     @staticmethod
     def legal(st, phase):
-        return sorted(Auction.option_ids(st, phase, st.current))
+        return sorted(Auction._option_ids(st, phase, st.current, st.auction.table))
 
     @staticmethod
     def apply(st, phase, action) -> bool:
         part = st.auction
         seat = st.current
-        table = _table(st.game, phase)
-        part.log.append((seat, symbol(st, action)))
+        table = part.table
+        part.log.append((seat, action))
         if action == table.pass_id:
             part.passes += 1
         else:
@@ -262,29 +270,24 @@ class Auction(Construct):
             said = table.says.get(action)
             if said is None:
                 raise ValueError(f"not an auction action: {symbol(st, action)}")
-            Auction._say(st, seat, said)
-        if part.passes >= len(part.order) or (phase.once and part.pos == len(part.order) - 1):
+            kind, what, on_declarers, raises = said
+            if kind == "bid":
+                Auction._bid(st, what, seat)
+            else:
+                if kind == "announce":
+                    part.announced[what] = on_declarers
+                    if raises is not None:
+                        part.levels[raises] = max(part.levels.get(raises, 0), 1)
+                else:
+                    part.levels[what] = part.levels.get(what, 0) + 1
+                if seat != st.declarer and st.side_mask >> seat & 1:
+                    st.revealed = True
+        order = part.order
+        if part.passes >= len(order) or (phase.once and part.pos == len(order) - 1):
             return True
-        part.pos = (part.pos + 1) % len(part.order)
-        st.current = part.order[part.pos]
+        part.pos = pos = (part.pos + 1) % len(order)
+        st.current = order[pos]
         return False
-
-    @staticmethod
-    def _say(st, seat: int, said: tuple) -> None:
-        """``seat`` says an action other than pass, as :meth:`AuctionTable._says` describes it."""
-        kind, what, on_declarers, raises = said
-        if kind == "bid":
-            Auction._bid(st, what, seat)
-            return
-        part = st.auction
-        if kind == "announce":
-            part.announced[what] = on_declarers
-            if raises is not None:
-                part.levels[raises] = max(part.levels.get(raises, 0), 1)
-        else:
-            part.levels[what] = part.levels.get(what, 0) + 1
-        if seat != st.declarer and st.side_mask >> seat & 1:
-            st.revealed = True
 
     @staticmethod
     def meaning(st, phase, name: str) -> tuple[str, str, bool]:
@@ -354,7 +357,7 @@ class Auction(Construct):
         if st.contract is None:
             return {}
         seat = st.game.seat_name
-        return {"announcements": [(seat(s), text) for s, text in st.auction.log]}
+        return {"announcements": [(seat(s), symbol(st, action)) for s, action in st.auction.log]}
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
