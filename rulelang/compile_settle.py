@@ -107,13 +107,14 @@ class _Rules:
                 key = ast.dump(part)
                 if key not in self.shared:
                     self.shared[key], self.nodes[key] = next(names), part
+        self.signatures = {_signature(node) for node in self.nodes.values()}
 
     def computed_once(self) -> list:
         """``_onceN = <part>`` for each part of ``achieved`` computed once, each reading the ones before."""
         statements = []
         for key, local in self.shared.items():
             earlier = {other: name for other, name in self.shared.items() if name != local}
-            value = _Side(literal(None), earlier).generic_visit(copy_tree(self.nodes[key]))
+            value = _Side(literal(None), earlier, self.signatures).generic_visit(copy_tree(self.nodes[key]))
             statements.append(ast.Assign([_store(local)], value))
         return statements
 
@@ -121,7 +122,7 @@ class _Rules:
         """The expression of ``rule`` asked about ``side`` (written where the rule says ``side``; a value is
         asked about no side, None, as the settlement has always asked values), the parts computed once
         read from their locals."""
-        return _Side(side, self.shared).visit(self.module.code_of(rule))
+        return _Side(side, self.shared, self.signatures).visit(self.module.code_of(rule))
 
 
 def _side_free(node) -> list:
@@ -144,6 +145,16 @@ def _side_free(node) -> list:
     return [found for child in ast.iter_child_nodes(node) for found in _side_free(child)]
 
 
+def _signature(node) -> tuple:
+    """What a node is at its top (its kind, the helper it calls or its operator), to compare two quickly
+    before comparing them whole."""
+    if isinstance(node, ast.Call):
+        return ast.Call, node.func.id if isinstance(node.func, ast.Name) else None, len(node.args)
+    if isinstance(node, ast.Compare):
+        return ast.Compare, tuple(type(op) for op in node.ops)
+    return type(node), type(getattr(node, "op", None))
+
+
 def _heads(node) -> list:
     """``node``, after the first operand of ``and``/``or`` that heads it (so that a rule beginning with the
     same test reads it once too), that operand's own head first."""
@@ -154,11 +165,11 @@ class _Side(ast.NodeTransformer):
     """Puts the code of a side where an item's rule reads the side it is asked about, and a local where
     it repeats a part computed once."""
 
-    def __init__(self, side: ast.expr, shared: dict):
-        self.side, self.shared = side, shared
+    def __init__(self, side: ast.expr, shared: dict, signatures: set):
+        self.side, self.shared, self.signatures = side, shared, signatures
 
     def visit(self, node):
-        if self.shared and isinstance(node, SHAREABLE):
+        if self.shared and isinstance(node, SHAREABLE) and _signature(node) in self.signatures:
             local = self.shared.get(ast.dump(node))
             if local is not None:
                 return read(local)
