@@ -77,6 +77,12 @@ def settled_rows(game, deals: int, seed: int, monkeypatch) -> list[tuple[str | N
         seen.append((st.contract, expected, list(st.settle.results)))
         return result
     monkeypatch.setattr(Settle, "enter", staticmethod(compared))
+    play_random_deals(game, deals, seed)
+    return seen
+
+
+def play_random_deals(game, deals: int, seed: int) -> None:
+    """``deals`` one-deal playouts of random moves, chance in one step."""
     rng = random.Random(seed)
     for _ in range(deals):
         state = game.new_initial_state()
@@ -85,7 +91,6 @@ def settled_rows(game, deals: int, seed: int, monkeypatch) -> list[tuple[str | N
                 state.apply_chance(rng)
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-    return seen
 
 
 @pytest.mark.parametrize("name", SETTLED)
@@ -161,12 +166,5 @@ items:
 
 def test_what_follows_an_and_is_not_computed_before_its_test():
     game = load_text(GUARDED, "yaml", max_deals=1)      # the division is by zero whenever it is reached
-    rng = random.Random(4)
-    for _ in range(30):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(rng)
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+    play_random_deals(game, 30, 4)
     assert "_once" in game.definition.code.source()      # parts of other items are computed once
