@@ -12,8 +12,8 @@ to the settlement itself (:mod:`rulelang.constructs.settle`). ``rulelang dump --
 shows these functions with the rules.
 
 An item's ``achieved`` is asked about two sides, and is evaluated whichever way the item goes; the
-parts of it that do not depend on the side and that every evaluation reaches (``trick_of('Pagat')
-== tricks_played``, ``holder(trull)``: not what follows an ``and``) are computed once, into locals
+parts of it that do not depend on the side and that every evaluation reaches (``trick_of(CARD) ==
+tricks_played``, ``holder(CARDS)``: not what follows an ``and``) are computed once, into locals
 ``_once0``, ``_once1``, …, before the item's rows, and read wherever the item's rules repeat them.
 """
 
@@ -111,11 +111,11 @@ class _Rules:
 
     def computed_once(self) -> list:
         """``_onceN = <part>`` for each part of ``achieved`` computed once, each reading the ones before."""
-        statements = []
+        statements, earlier = [], {}
         for key, local in self.shared.items():
-            earlier = {other: name for other, name in self.shared.items() if name != local}
             value = _Side(literal(None), earlier, self.signatures).generic_visit(copy_tree(self.nodes[key]))
             statements.append(ast.Assign([_store(local)], value))
+            earlier = {**earlier, key: local}
         return statements
 
     def asked(self, rule: Rule, side: ast.expr) -> ast.expr:

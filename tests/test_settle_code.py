@@ -168,3 +168,21 @@ def test_what_follows_an_and_is_not_computed_before_its_test():
     game = load_text(GUARDED, "yaml", max_deals=1)      # the division is by zero whenever it is reached
     play_random_deals(game, 30, 4)
     assert "_once" in game.definition.code.source()      # parts of other items are computed once
+
+
+NESTED_PARTS = """
+game: zr-nested-parts
+extends: zwanzigerrufen
+items:
+  nested:
+    title: Nested
+    value: 1
+    achieved: "tricks(side) + (tricks_played + 1) > tricks_played"
+"""
+
+
+def test_a_part_computed_once_reads_only_parts_computed_before_it(monkeypatch):
+    game = load_text(NESTED_PARTS, "yaml", max_deals=1)   # `tricks_played + 1` first, then `tricks_played`
+    seen = settled_rows(game, 40, 6, monkeypatch)
+    assert all(scored == expected for _, expected, scored in seen)
+    assert any(row[0] == "nested" for *_, scored in seen for row in scored)
