@@ -213,7 +213,7 @@ class Auction(Construct):
         part.pos, part.passes = 0, 0
         st.current = part.order[0]
         table = part.table = _table(st.game, phase)
-        if not table.always_opens and not Auction.option_ids(st, phase, st.current):
+        if not table.always_opens and not Auction._option_ids(st, phase, st.current, table):
             raise EvalError(f"{st.game.seat_name(st.current)} has no legal bid to open the auction", phase.span)
         return True
 
