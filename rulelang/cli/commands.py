@@ -148,7 +148,7 @@ def register_variant_tools(sub) -> None:
     add_backend(p)
     p.set_defaults(handler=cmd_simulate)
 
-    p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95% intervals")
+    p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95%% intervals")
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--agents", required=True, metavar="A,B[,…]", help="the agents to compare, e.g. heuristic,random")
     p.add_argument("--deals", type=positive, default=200, metavar="N", help="duplicate deals to play (default 200)")
