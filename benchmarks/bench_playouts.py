@@ -46,7 +46,7 @@ def load_zwanzig(max_deals: int | None):
         pass
     import yaml
     from rulelang.compiler import compile_game
-    from rulelang.document import Document
+    from rulelang.read.document import Document
     from rulelang.interpreter import Game
     data = yaml.safe_load(RULE_FILE.read_text(encoding="utf-8"))
     definition = compile_game(Document(data, {}, str(RULE_FILE)))

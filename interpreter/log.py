@@ -14,8 +14,8 @@ from pathlib import Path
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.interpreter.game import MAX_MATCH_DEALS
 from rulelang.interpreter.record import MatchRecord
-from rulelang.safeio import TOO_LARGE, ReadRefused, read_limited
-from rulelang.source import SOURCES, Span, too_deep
+from rulelang.read.safeio import TOO_LARGE, ReadRefused, read_limited
+from rulelang.read.source import SOURCES, Span, too_deep
 
 FORMAT = "rulelang-log/1"
 MAX_LOG_BYTES = 16 << 20

@@ -16,12 +16,12 @@ from rulelang.compile_phases import PhasesMixin
 from rulelang.constructs import construct
 from rulelang.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
-from rulelang.document import Document, rekeyed
-from rulelang.expr import parse_expr, to_text
+from rulelang.read.document import Document, rekeyed
+from rulelang.read.expr import parse_expr, to_text
 from rulelang.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
-from rulelang.source import SOURCES, Span
+from rulelang.read.source import SOURCES, Span
 
 # Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
 # always +1; ``direction`` only says which way round the table that order goes.

@@ -11,7 +11,7 @@ from importlib import resources
 import yaml
 
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.document import Document
+from rulelang.read.document import Document
 
 
 @dataclass(frozen=True)

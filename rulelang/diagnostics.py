@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from rulelang.source import SOURCES, Span
+from rulelang.read.source import SOURCES, Span
 
 ERROR = "error"
 WARNING = "warning"

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from rulelang.constructs import construct
 from rulelang.diagnostics import RuleError
 from rulelang.explain import effective_deck
-from rulelang.expr import parse_expr, to_text
+from rulelang.read.expr import parse_expr, to_text
 
 SECTIONS = ("table", "cards", "params", "phases", "contracts", "items", "match", "other")
 SECTION_TITLES = {"table": "The table", "cards": "The cards", "params": "Parameters", "phases": "Phases",

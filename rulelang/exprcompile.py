@@ -18,8 +18,8 @@ from typing import Callable
 
 from rulelang.codegen import PLAYER, CodeModule, binop, call, compare, literal, name
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.expr import Expr, locate
-from rulelang.source import Span
+from rulelang.read.expr import Expr, locate
+from rulelang.read.source import Span
 
 INT, BOOL, SEAT, SEATS, SUIT, CARD, CARDS, NAME, SCORES, NONE = (
     "int", "bool", "seat", "seats", "suit", "card", "cards", "name", "scores", "none")

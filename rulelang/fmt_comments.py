@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulelang.document import Document
+from rulelang.read.document import Document
 
 HEAD, TAIL = "<head>", "<tail>"
 

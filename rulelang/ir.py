@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from rulelang.deck import Deck
-from rulelang.source import Span
+from rulelang.read.source import Span
 
 
 @dataclass

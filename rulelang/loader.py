@@ -13,10 +13,10 @@ from importlib import resources
 from pathlib import Path
 
 from rulelang.diagnostics import Diagnostic, Report, RuleError
-from rulelang.document import Document
-from rulelang.resolve import resolve_extends
-from rulelang.safeio import NOT_REGULAR, NOT_UTF8, TOO_LARGE, ReadRefused, read_limited
-from rulelang.source import Span
+from rulelang.read.document import Document
+from rulelang.read.resolve import resolve_extends
+from rulelang.read.safeio import NOT_REGULAR, NOT_UTF8, TOO_LARGE, ReadRefused, read_limited
+from rulelang.read.source import Span
 
 MAX_FILE_BYTES = 1 << 20
 SUFFIXES = (".rules", ".yaml", ".yml")
@@ -129,9 +129,9 @@ def _refusal(refused: ReadRefused, shown: str, span: Span | None) -> Diagnostic:
 def parse_text(text: str, path: str) -> Document:
     """Parse rule text; the syntax is chosen by the suffix of ``path`` (DSL unless .yaml/.yml)."""
     if path.endswith((".yaml", ".yml")):
-        from rulelang.yamlload import load_yaml
+        from rulelang.read.yamlload import load_yaml
         return load_yaml(text, path)
-    from rulelang.dsl import load_dsl
+    from rulelang.read.dsl import load_dsl
     return load_dsl(text, path)
 
 
@@ -203,9 +203,9 @@ def point_at_variant(doc: Document, report: Report) -> Report:
 def load_definition(ref: str):
     """The compiled definition of game ``ref``; raises RuleError on any error.
 
-    A document that passed every check before (see :mod:`rulelang.cache`) is only compiled.
+    A document that passed every check before (see :mod:`rulelang.read.cache`) is only compiled.
     """
-    from rulelang import cache
+    from rulelang.read import cache
     doc = open_document(ref)
     if cache.passed_before(doc.data):
         from rulelang.compiler import compile_game

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from rulelang.diagnostics import RuleError
-from rulelang.expr import PRECEDENCE, Expr, parse_expr
+from rulelang.read.expr import PRECEDENCE, Expr, parse_expr
 
 NAMES = {
     "player": "the player", "dealer": "the dealer", "forehand": "forehand", "active": "the players still in",

@@ -8,9 +8,9 @@ import pytest
 from helpers import ROOT, write_game
 from lark import Lark
 
-from rulelang import cache
+from rulelang.read import cache
 from rulelang.diagnostics import RuleError
-from rulelang.grammar import GRAMMAR_PATH, cache_file
+from rulelang.read.grammar import GRAMMAR_PATH, cache_file
 from rulelang.loader import load_definition
 
 

@@ -10,11 +10,11 @@ from rulelang.codegen import CodeModule
 from rulelang.coderuntime import HELPERS
 from rulelang.exprcompile import INT, NAME, Binding, EvalError, Scope, compile_expr, const
 from rulelang.codegen import state_item
-from rulelang.expr import parse_expr
+from rulelang.read.expr import parse_expr
 from rulelang.ir import Rule
 from rulelang.constructs import constructs
 from rulelang.loader import load_definition, shipped_games
-from rulelang.source import Span
+from rulelang.read.source import Span
 
 GAMES = sorted({p.stem for p in shipped_games()})
 OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "_declarers", "_defenders", "_game_value", "_rows", "_level",

@@ -18,7 +18,7 @@ import pytest
 
 from rulelang.constructs import Construct, constructs
 from rulelang.constructs.base import DealPart
-from rulelang.dsl import load_dsl
+from rulelang.read.dsl import load_dsl
 from rulelang.explain import Context
 from rulelang.fmt import to_rules
 from rulelang.interpreter.state import State
@@ -77,7 +77,7 @@ def test_fmt_renders_the_example_so_that_it_reads_back(kind):
 @pytest.mark.parametrize("kind", [k for k in KINDS if constructs()[k].dsl])
 def test_a_readable_statement_is_a_rule_the_builder_knows(kind):
     found = constructs()[kind]
-    grammar = (ROOT / "rulelang" / "grammar" / "rulelang.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "rulelang" / "read" / "grammar" / "rulelang.lark").read_text(encoding="utf-8")
     assert f"// ---- {kind} (rulelang/constructs/" in grammar, f"{kind} has no section in the grammar"
     section = grammar.split(f"// ---- {kind} (")[1].split("// ----")[0]
     for rule in found.dsl:

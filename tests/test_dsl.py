@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulelang.diagnostics import RuleError
-from rulelang.dsl import MAX_FILE_BYTES, load_dsl
-from rulelang.dsl_errors import EXAMPLES
+from rulelang.read.dsl import MAX_FILE_BYTES, load_dsl
+from rulelang.read.dsl_errors import EXAMPLES
 from rulelang.fmt import field_keywords, keywords
-from rulelang.source import Span
+from rulelang.read.source import Span
 from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,11 +10,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulelang.dsl import load_dsl
+from rulelang.read.dsl import load_dsl
 from rulelang.fmt import is_canonical, to_rules, to_yaml
 
 try:
-    from rulelang.yamlload import load_yaml
+    from rulelang.read.yamlload import load_yaml
 except ImportError:  # the YAML loader is written alongside; fall back to PyYAML
     def load_yaml(text, path):
         class Loaded:

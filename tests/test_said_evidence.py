@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulelang.expr import parse_expr, reads_hidden
+from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.interpreter.agents import SeededChance, make_agent
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 from rulelang.interpreter.agents.worlds import determinize

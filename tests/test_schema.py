@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rulelang.diagnostics import Diagnostic
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.validators.schema import check_schema, phase_kinds, schema
-from rulelang.yamlload import load_yaml
+from rulelang.read.yamlload import load_yaml
 from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulelang.cli.validate import diagnostics_of, diagnostics_of_text
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.ir import Rule
 from rulelang.loader import check_document, load_definition, open_document
 from rulelang.validators.catalogue import parse_catalogue

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulelang.diagnostics import RuleError
-from rulelang.document import Document
-from rulelang.source import SOURCES
-from rulelang.yamlload import MAX_BYTES, load_yaml
+from rulelang.read.document import Document
+from rulelang.read.source import SOURCES
+from rulelang.read.yamlload import MAX_BYTES, load_yaml
 from helpers import assert_golden as golden_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from rulelang.diagnostics import Diagnostic
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.ir import GameDef
 
 CheckFn = Callable[[Document, "GameDef | None"], Iterator[Diagnostic]]

@@ -4,9 +4,9 @@ The JSON Schema marks every expression-valued field with a reference to one of t
 expression definitions (``intExpr``, ``boolExpr`` …). :func:`expression_sites` walks a
 document alongside the schema and yields the path and text of every expression written
 as text, so checks never keep their own list of expression fields. :func:`names_read`
-parses each one with :func:`rulelang.expr.parse_expr` and collects the names it reads.
+parses each one with :func:`rulelang.read.expr.parse_expr` and collects the names it reads.
 
->>> from rulelang.document import Document
+>>> from rulelang.read.document import Document
 >>> doc = Document({"match": {"end": "min(score) <= limit", "winner": "lowest"}})
 >>> list(expression_sites(doc))
 [(('match', 'end'), 'min(score) <= limit')]
@@ -20,8 +20,8 @@ import copy
 from typing import Any, Iterator
 
 from rulelang.diagnostics import RuleError
-from rulelang.document import Document
-from rulelang.expr import Expr, parse_expr
+from rulelang.read.document import Document
+from rulelang.read.expr import Expr, parse_expr
 from rulelang.validators.schema import schema
 
 EXPRESSION_DEFS = frozenset({"expr", "intExpr", "boolExpr", "anyExpr", "seatExpr", "seatsExpr", "cardsExpr"})

@@ -16,8 +16,8 @@ import math
 from typing import Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
-from rulelang.document import Document
-from rulelang.expr import Expr, parse_expr
+from rulelang.read.document import Document
+from rulelang.read.expr import Expr, parse_expr
 from rulelang.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.probe import is_constant

@@ -1,6 +1,6 @@
 """The JSON Schema of the rule document, and its check with messages in the game author's words.
 
-:func:`check_schema` validates a :class:`~rulelang.document.Document` against
+:func:`check_schema` validates a :class:`~rulelang.read.document.Document` against
 ``schema.json`` (draft 2020-12) and turns each violation into a
 :class:`~rulelang.diagnostics.Diagnostic` located through ``Document.span_of``:
 
@@ -42,7 +42,7 @@ from jsonschema.exceptions import ValidationError
 
 from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic, sort_diagnostics, unique_diagnostics
-from rulelang.document import Document
+from rulelang.read.document import Document
 
 _TYPE_NOUNS = {
     "integer": "a whole number",

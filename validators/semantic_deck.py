@@ -12,7 +12,7 @@ from typing import Iterator
 
 from rulelang.deck import Deck, build_deck
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.validators.checks import check
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.paths import deal_paths, describe

@@ -16,8 +16,8 @@ import difflib
 from typing import Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
-from rulelang.expr import parse_expr
-from rulelang.document import Document
+from rulelang.read.expr import parse_expr
+from rulelang.read.document import Document
 from rulelang.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.exprs import expr_names, names_read

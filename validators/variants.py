@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
-from rulelang.document import Document
+from rulelang.read.document import Document
 from rulelang.validators.checks import check
 
 _MISSING = object()

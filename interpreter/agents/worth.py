@@ -13,7 +13,7 @@ import random
 
 from rulelang.deck import iter_bits
 from rulelang.diagnostics import RuleError
-from rulelang.expr import parse_expr, reads_hidden
+from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.exprcompile import EvalError
 from rulelang.constructs.tricks import Tricks
 

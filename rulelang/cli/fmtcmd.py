@@ -20,7 +20,7 @@ def formatted(path: Path, to: str) -> tuple[str, str]:
     from rulelang.fmt import to_rules, to_yaml
     from rulelang.fmt_comments import collect_comments
     from rulelang.loader import read_document
-    from rulelang.source import SOURCES
+    from rulelang.read.source import SOURCES
     doc = read_document(path)
     text = SOURCES.text(doc.path)
     comments = collect_comments(text, doc)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rulelang import __version__
 from rulelang.diagnostics import ERROR, WARNING, Diagnostic
-from rulelang.source import Span
+from rulelang.read.source import Span
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {ERROR: "error", WARNING: "warning"}

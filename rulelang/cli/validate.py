@@ -20,7 +20,7 @@ import sys
 from typing import TextIO
 
 from rulelang.diagnostics import Diagnostic, RuleError, sort_diagnostics, unique_diagnostics
-from rulelang.document import Document
+from rulelang.read.document import Document
 
 SHOWN = 10
 FORMATS = ("human", "json", "sarif")

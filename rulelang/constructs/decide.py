@@ -47,7 +47,7 @@ def _dsl(b, meta, children):
 
 def _dsl_block(b, meta, children):
     """The ``{ … }`` of a decide phase."""
-    from rulelang.dsl import flatten
+    from rulelang.read.dsl import flatten
     return flatten(children)
 
 

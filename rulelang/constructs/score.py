@@ -127,7 +127,7 @@ class Score(Construct):
 
 def _names_in(text) -> set[str]:
     """The names an expression of the document reads (none if it does not parse)."""
-    from rulelang.expr import parse_expr
+    from rulelang.read.expr import parse_expr
     from rulelang.validators.exprs import expr_names
     try:
         return expr_names(parse_expr(str(text)))

@@ -363,7 +363,7 @@ def _public_part(c, path: tuple, scope):
     """The terms of the ``or`` chain at ``path`` that read nothing a seat may not see, as one rule (None if
     every term reads something hidden): what a world drawn for another seat may hold against a discard."""
     from rulelang.compiler import expr_origin
-    from rulelang.expr import Expr, disjuncts, parse_expr, reads_hidden
+    from rulelang.read.expr import Expr, disjuncts, parse_expr, reads_hidden
     from rulelang.diagnostics import RuleError
     origin = expr_origin(c.doc, path)
     try:

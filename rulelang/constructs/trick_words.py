@@ -10,7 +10,7 @@ FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any":
 def _card_set(ctx, text) -> str:
     """A set of cards a player must play from, as "a card of …" (``any - X``: "a card that is not X")."""
     from rulelang.diagnostics import RuleError
-    from rulelang.expr import PRECEDENCE, parse_expr
+    from rulelang.read.expr import PRECEDENCE, parse_expr
     words = FOLLOW_WORDS.get(str(text))
     if words:
         return words

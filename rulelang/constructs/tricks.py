@@ -127,21 +127,21 @@ def _dsl_tricks(b, meta, children):
 
 def _dsl_follow(b, meta, children):
     """``follow A, B, …``."""
-    from rulelang.dsl import Put, list_node
+    from rulelang.read.dsl import Put, list_node
     span = b.span(meta)
     return [Put("follow", list_node(children, span), span)]
 
 
 def _dsl_win(b, meta, children):
     """``win highest A, highest B, …``."""
-    from rulelang.dsl import Put, list_node
+    from rulelang.read.dsl import Put, list_node
     span = b.span(meta)
     return [Put("win", list_node(children, span), span)]
 
 
 def _dsl_highest(b, meta, children):
     """``highest CARDS``: one rule of ``win``."""
-    from rulelang.dsl import Node
+    from rulelang.read.dsl import Node
     node = Node({"highest": children[0].value}, b.span(meta))
     children[0].graft(node.inner, ("highest",))
     return node

@@ -3,7 +3,7 @@
 ``Document.data`` is made only of dicts, lists, strings, ints, floats, bools and None,
 so it can be compared, dumped and checked by JSON Schema. ``Document.spans`` maps a path
 into the data (a tuple of keys and list indexes, ``("phases", 3, "decide", "forbid")``)
-to the :class:`~rulelang.source.Span` it was written at. Lookups fall back to the
+to the :class:`~rulelang.read.source.Span` it was written at. Lookups fall back to the
 nearest enclosing path that has a span, so every part of a document can be located.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rulelang.source import Span
+from rulelang.read.source import Span
 
 Path = tuple
 

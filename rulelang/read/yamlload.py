@@ -1,9 +1,9 @@
-"""The YAML surface syntax: YAML text to a :class:`~rulelang.document.Document`.
+"""The YAML surface syntax: YAML text to a :class:`~rulelang.read.document.Document`.
 
 The text is composed into a node graph with PyYAML's safe loader (``yaml.compose``
 with a :class:`yaml.SafeLoader` subclass; nothing is ever constructed from a tag) and
 the graph is walked here to build plain data and to record a
-:class:`~rulelang.source.Span` for every path:
+:class:`~rulelang.read.source.Span` for every path:
 
 * a mapping entry's span runs from the start of its key to the end of its value, so a
   diagnostic about an unknown key or a wrong value points at the ``key:`` line;
@@ -44,8 +44,8 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.document import Document
-from rulelang.source import SOURCES, Span
+from rulelang.read.document import Document
+from rulelang.read.source import SOURCES, Span
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64

@@ -1,10 +1,10 @@
 """The DSL surface syntax: a ``.rules`` file parsed by the Lark grammar into a rule document.
 
-The DSL loads into exactly the same :class:`~rulelang.document.Document` as the YAML form.
+The DSL loads into exactly the same :class:`~rulelang.read.document.Document` as the YAML form.
 Readable statements (``deal each 2``, ``forbid pass when …``) and the generic fallback
 (``key = value``, ``key { … }``) both become plain dicts and lists; every key and list
-item gets the :class:`~rulelang.source.Span` it was written at. Inline expressions are
-stored as their canonical text (:func:`rulelang.expr.to_text`).
+item gets the :class:`~rulelang.read.source.Span` it was written at. Inline expressions are
+stored as their canonical text (:func:`rulelang.read.expr.to_text`).
 
 >>> load_dsl("game demo\\nplayers 4\\nmatch { end when max(score) >= 10 }", "demo.rules").data
 {'game': 'demo', 'players': 4, 'match': {'end': 'max(score) >= 10'}}
@@ -23,11 +23,11 @@ from lark.visitors import Transformer_NonRecursive
 
 from rulelang.constructs import constructs
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.document import Document
-from rulelang.dsl_errors import syntax_diagnostic
-from rulelang.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree, to_text
-from rulelang.grammar import parser
-from rulelang.source import SOURCES, Span, too_deep
+from rulelang.read.document import Document
+from rulelang.read.dsl_errors import syntax_diagnostic
+from rulelang.read.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree, to_text
+from rulelang.read.grammar import parser
+from rulelang.read.source import SOURCES, Span, too_deep
 
 MAX_FILE_BYTES = 1 << 20
 MAX_NESTING = 64

@@ -20,8 +20,8 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from lark.lexer import PatternStr
 
 from rulelang.diagnostics import Diagnostic
-from rulelang.grammar import parser
-from rulelang.source import Span
+from rulelang.read.grammar import parser
+from rulelang.read.source import Span
 
 # The statements each block knows; any other key is written `key = value` or `key { … }`.
 BLOCK_STATEMENTS = {

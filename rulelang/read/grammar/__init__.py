@@ -1,7 +1,7 @@
 """The Lark grammar of rule files and expressions, and the one parser built from it.
 
 Building the LALR tables takes much of a command's start-up, so the built parser is cached
-with Lark's ``cache=`` option in the private folder of :mod:`rulelang.cache`; without one
+with Lark's ``cache=`` option in the private folder of :mod:`rulelang.read.cache`; without one
 the parser is built every time. Lark keys the cache on the grammar text and options, and the
 file name carries the Lark and Python versions, so a changed grammar or an upgrade never
 reads a stale table.
@@ -17,7 +17,7 @@ from pathlib import Path
 import lark
 from lark import Lark
 
-from rulelang.cache import cache_folder
+from rulelang.read.cache import cache_folder
 
 GRAMMAR_PATH = Path(__file__).with_name("rulelang.lark")
 

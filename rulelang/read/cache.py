@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import rulelang
-from rulelang.document import rekeyed
+from rulelang.read.document import rekeyed
 
 CACHE_ENV = "RULELANG_CACHE_DIR"
 

@@ -16,8 +16,8 @@ from lark import Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.grammar import parser
-from rulelang.source import Span, too_deep
+from rulelang.read.grammar import parser
+from rulelang.read.source import Span, too_deep
 
 MAX_EXPR_LENGTH = 4000
 MAX_EXPR_DEPTH = 60

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from rulelang.diagnostics import Diagnostic, RuleError
-from rulelang.document import Document
+from rulelang.read.document import Document
 
 MAX_CHAIN = 32
 
