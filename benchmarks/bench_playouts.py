@@ -45,7 +45,7 @@ def load_zwanzig(max_deals: int | None):
     except (ImportError, AttributeError):
         pass
     import yaml
-    from rulelang.compiler import compile_game
+    from rulelang.compile.compiler import compile_game
     from rulelang.read.document import Document
     from rulelang.interpreter import Game
     data = yaml.safe_load(RULE_FILE.read_text(encoding="utf-8"))

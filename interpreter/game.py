@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulelang.constructs import Construct, construct, constructs, with_parts
 from rulelang.diagnostics import Diagnostic
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 
 MAX_MATCH_DEALS = 10_000
 """No match runs longer: a match whose rules do not end it by then is stopped with a diagnostic (E554)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.diagnostics import WARNING, Diagnostic
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.agents import DealError, ScriptedDeal
 from rulelang.interpreter.game import IllegalActionError
 from rulelang.interpreter.log import LogFile, at, shown_value

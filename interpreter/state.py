@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 
-from rulelang.deck import iter_bits, sample_bits
+from rulelang.compile.deck import iter_bits, sample_bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.game import IllegalActionError
 
 CHANCE = -1

@@ -18,7 +18,7 @@ from typing import Callable
 
 from rulelang.constructs import construct
 from rulelang.constructs.trick_words import trick_rule_lines
-from rulelang.deck import named_packs, narrowed
+from rulelang.compile.deck import named_packs, narrowed
 from rulelang.reading import Reader
 
 Lines = list[str]

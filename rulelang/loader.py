@@ -169,7 +169,7 @@ def _guess_game(ref: str) -> str:
 
 def check_document(doc: Document):
     """Schema and compile checks of a resolved document: ``(definition or None, report)``."""
-    from rulelang.compiler import compile_game
+    from rulelang.compile.compiler import compile_game
     from rulelang.validators.schema import check_schema
     report = Report()
     report.extend(check_schema(doc))
@@ -208,7 +208,7 @@ def load_definition(ref: str):
     from rulelang.read import cache
     doc = open_document(ref)
     if cache.passed_before(doc.data):
-        from rulelang.compiler import compile_game
+        from rulelang.compile.compiler import compile_game
         return compile_game(doc)
     definition, report = check_document(doc)
     report.raise_if_errors()

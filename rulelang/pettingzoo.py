@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from rulelang import tensors
-from rulelang.exprcompile import MAX_INT
+from rulelang.compile.exprcompile import MAX_INT
 from rulelang.interpreter import CHANCE
 from rulelang.loader import load_game
 

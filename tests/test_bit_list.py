@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulelang.deck import bit_list
+from rulelang.compile.deck import bit_list
 
 
 @given(st.sets(st.integers(min_value=0, max_value=199)))
@@ -19,7 +19,7 @@ def test_bit_list_is_exact_at_the_edges_of_its_written_out_sizes(card):
 
 @given(st.lists(st.integers(min_value=-30, max_value=30), min_size=1, max_size=64), st.data())
 def test_card_points_sums_the_points_of_the_cards_whatever_the_table(points, data):
-    from rulelang.coderuntime import card_points
+    from rulelang.compile.coderuntime import card_points
     table = tuple(points)
     cards = data.draw(st.sets(st.integers(min_value=0, max_value=len(table) - 1)))
     assert card_points(table, sum(1 << c for c in cards)) == sum(table[c] for c in cards)
@@ -31,7 +31,7 @@ def test_sample_bits_draws_the_cards_random_sample_draws_from_the_same_seed(card
     and leaves the generator where ``sample`` leaves it."""
     import random
 
-    from rulelang.deck import sample_bits
+    from rulelang.compile.deck import sample_bits
     mask = sum(1 << card for card in cards)
     count = data.draw(st.integers(min_value=0, max_value=len(cards)))
     ours, theirs = random.Random(seed), random.Random(seed)
@@ -44,7 +44,7 @@ def test_sample_bits_asks_any_other_generator_for_sample():
 
     import pytest
 
-    from rulelang.deck import sample_bits
+    from rulelang.compile.deck import sample_bits
 
     class Recorded(random.Random):
         def sample(self, population, k, **_):

@@ -6,12 +6,12 @@ import ast
 
 import pytest
 
-from rulelang.codegen import CodeModule
-from rulelang.coderuntime import HELPERS
-from rulelang.exprcompile import INT, NAME, Binding, EvalError, Scope, compile_expr, const
-from rulelang.codegen import state_item
+from rulelang.compile.codegen import CodeModule
+from rulelang.compile.coderuntime import HELPERS
+from rulelang.compile.exprcompile import INT, NAME, Binding, EvalError, Scope, compile_expr, const
+from rulelang.compile.codegen import state_item
 from rulelang.read.expr import parse_expr
-from rulelang.ir import Rule
+from rulelang.compile.ir import Rule
 from rulelang.constructs import constructs
 from rulelang.loader import load_definition, shipped_games
 from rulelang.read.source import Span

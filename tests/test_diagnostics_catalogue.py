@@ -94,7 +94,7 @@ def unreadable(path: Path, ref: str, monkeypatch) -> list[Diagnostic]:
 
 def compiled_only(path: Path, ref: str) -> list[Diagnostic]:
     """The compiler's own diagnostics, without the schema check that would report the problem first."""
-    from rulelang.compiler import compile_game
+    from rulelang.compile.compiler import compile_game
     from rulelang.loader import open_document
     try:
         compile_game(open_document(ref))

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rulelang import coderuntime as rt
+from rulelang.compile import coderuntime as rt
 from rulelang.loader import load_game
 
 

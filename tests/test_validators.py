@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rulelang.cli.validate import diagnostics_of, diagnostics_of_text
 from rulelang.read.document import Document
-from rulelang.ir import Rule
+from rulelang.compile.ir import Rule
 from rulelang.loader import check_document, load_definition, open_document
 from rulelang.validators.catalogue import parse_catalogue
 from rulelang.validators.checks import CHECKS, run_checks

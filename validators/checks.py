@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 
 from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 
 CheckFn = Callable[[Document, "GameDef | None"], Iterator[Diagnostic]]
 

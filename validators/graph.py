@@ -23,7 +23,7 @@ import networkx as nx
 from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.probe import is_constant
 

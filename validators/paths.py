@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulelang.constructs import construct
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 from rulelang.validators.probe import NOT_CONSTANT, evaluate, stub_state
 
 MAX_PATHS = 256

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from rulelang.ir import GameDef, Rule
+from rulelang.compile.ir import GameDef, Rule
 
 NOT_CONSTANT = object()
 

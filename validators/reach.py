@@ -18,7 +18,7 @@ from typing import Iterator
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.read.document import Document
 from rulelang.read.expr import Expr, parse_expr
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.probe import is_constant
 

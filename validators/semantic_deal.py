@@ -15,7 +15,7 @@ from typing import Iterator
 from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
-from rulelang.ir import GameDef
+from rulelang.compile.ir import GameDef
 from rulelang.validators.checks import check
 from rulelang.validators.paths import DealPath, deal_paths, describe
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Iterator
 
-from rulelang.deck import Deck, build_deck
+from rulelang.compile.deck import Deck, build_deck
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.document import Document
 from rulelang.validators.checks import check

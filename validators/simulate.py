@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 
 from rulelang.diagnostics import WARNING, Diagnostic
-from rulelang.exprcompile import EvalError
-from rulelang.ir import GameDef
+from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.ir import GameDef
 
 MAX_ACTIONS = 5000
 MATCH_DEALS = 500

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from rulelang.deck import iter_bits
+from rulelang.compile.deck import iter_bits
 from rulelang.interpreter.agents.heuristic import _partner_holds_trick, _quick_move, rollout
 from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, sign
 from rulelang.constructs.tricks import Tricks

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from rulelang.deck import bit_list, iter_bits
-from rulelang.exprcompile import EvalError
+from rulelang.compile.deck import bit_list, iter_bits
+from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, public_score_phases, scored, sign
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 
 from rulelang.constructs import construct
-from rulelang.deck import iter_bits
+from rulelang.compile.deck import iter_bits
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.agents.inference import public_voids, said_evidence
 from rulelang.interpreter.agents.worlds import determinize

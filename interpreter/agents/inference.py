@@ -21,7 +21,7 @@ from rulelang.constructs import construct
 from rulelang.constructs.tricks import Tricks
 from rulelang.diagnostics import RuleError
 from rulelang.read.expr import parse_expr, reads_hidden
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.agents.worlds import determinize, hidden_places, mixed_holdings
 from rulelang.interpreter.state import CHANCE
 

@@ -20,7 +20,7 @@ import functools
 import random
 
 from rulelang.constructs import Construct, construct, constructs
-from rulelang.deck import bit_list, iter_bits
+from rulelang.compile.deck import bit_list, iter_bits
 
 
 def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:

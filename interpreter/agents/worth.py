@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from rulelang.deck import iter_bits
+from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import RuleError
 from rulelang.read.expr import parse_expr, reads_hidden
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 from rulelang.constructs.tricks import Tricks
 
 LEARNING_DEALS = 120

@@ -16,8 +16,8 @@ from rulelang.batch.engine import narrowing_pays, seats_from
 from rulelang.batch.kernels import add_scores, per_deal
 from rulelang.batch.runtime import across, gather, popcount
 from rulelang.batch.state import INT, NONE
-from rulelang.compile_items import announcement, doubling
-from rulelang.exprcompile import EvalError
+from rulelang.compile.items import announcement, doubling
+from rulelang.compile.exprcompile import EvalError
 
 NOBODY = -1
 

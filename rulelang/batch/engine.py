@@ -22,7 +22,7 @@ import numpy as np
 from rulelang.batch.runtime import across, popcount, signed, unsigned
 from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
-from rulelang.exprcompile import NAME
+from rulelang.compile.exprcompile import NAME
 
 
 class ActionLog:
@@ -301,7 +301,7 @@ class BatchRun:
         are played as a smaller batch (a few deals would otherwise cost a whole block's array operations)."""
         from rulelang.interpreter.state import MAX_REDEALS
         if (self.state.redeals[rows] + 1 > MAX_REDEALS).any():
-            from rulelang.exprcompile import EvalError
+            from rulelang.compile.exprcompile import EvalError
             raise EvalError(f"more than {MAX_REDEALS} redeals in a row", None)
         self.widen(rows, self._dealt_again(rows))
 

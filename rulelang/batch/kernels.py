@@ -18,7 +18,7 @@ from rulelang.batch.engine import option_sets, pick_bit, turn_order, uniform_pic
 from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount, unsigned
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 
 
 @dataclass(frozen=True)

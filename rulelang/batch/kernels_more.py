@@ -9,7 +9,7 @@ from rulelang.batch.kernels import draw, per_deal, weighed
 from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 
 
 # ---------------------------------------------------------------------- turn_up

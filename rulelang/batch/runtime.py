@@ -1,4 +1,4 @@
-"""The helpers of the batch rule code: :mod:`rulelang.coderuntime`'s helpers over numpy arrays.
+"""The helpers of the batch rule code: :mod:`rulelang.compile.coderuntime`'s helpers over numpy arrays.
 
 Every value is an ``int64`` array with one entry per deal (a card set is a bitmask of up to 64 cards,
 the 64th the sign bit: ``~``, ``&``, ``|`` and shifts mean on it what they mean on Python's ints,

@@ -19,7 +19,7 @@ from rulelang.batch.kernels import per_deal
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 
 
 def check_tricks(run, phase) -> None:

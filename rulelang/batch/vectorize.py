@@ -1,6 +1,6 @@
 """A game's rule functions for many deals at once, rewritten as ``ast`` from its generated module.
 
-Each generated ``rule_N(st, pl)`` (:mod:`rulelang.codegen`) becomes ``rule_N(bs, pl)`` over a
+Each generated ``rule_N(st, pl)`` (:mod:`rulelang.compile.codegen`) becomes ``rule_N(bs, pl)`` over a
 :class:`~rulelang.batch.state.BatchState`, whose fields are numpy arrays with one entry per deal.
 The rewriting is mechanical, node by node, so the batch rules are the same rules: operators stay
 operators (numpy's act entry by entry), Python's control flow becomes selection — a conditional
@@ -25,7 +25,7 @@ import numpy as np
 
 from rulelang.batch import runtime
 from rulelang.batch.cse import hoisted
-from rulelang.codegen import PLAYER, STATE, _hoist_parts
+from rulelang.compile.codegen import PLAYER, STATE, _hoist_parts
 
 BATCH_STATE = "bs"
 COUNTED = {"trick", "trick_winners"}       # list fields the batch state holds as their lengths

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rulelang.constructs import construct
-from rulelang.deck import iter_bits
+from rulelang.compile.deck import iter_bits
 
 
 def dump(ref: str, stage: str) -> list[str]:

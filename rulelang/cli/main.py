@@ -6,8 +6,8 @@ import argparse
 import os
 import sys
 
-from rulelang.diagnostics import Diagnostic, RuleError, render_all
-from rulelang.exprcompile import EvalError
+from rulelang.compile.values import EvalError, failed_rule
+from rulelang.diagnostics import RuleError, render_all
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,13 +57,6 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"rulelang: internal error: {type(exc).__name__}: {exc}\n"
                          "set RULELANG_DEBUG=1 to see the traceback, and please report it\n")
         return 3
-
-
-def failed_rule(exc: EvalError) -> Diagnostic:
-    """E553 for a rule that could not be worked out while a game was played, at the rule."""
-    return Diagnostic("E553", f"a rule failed while the game was played: {exc}", exc.span,
-                      "make sure the expression has a value in every situation a deal can reach; "
-                      "`rulelang validate --simulate N FILE` finds such rules before play")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from rulelang.compile_items import announcement, doubling
+from rulelang.compile.items import announcement, doubling
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import SEAT, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.validators.checks import check
 
 

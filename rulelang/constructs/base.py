@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, NamedTuple
 
-from rulelang.deck import bit_list
+from rulelang.compile.deck import bit_list
 from rulelang.diagnostics import Diagnostic
 
 CHANCE = -1

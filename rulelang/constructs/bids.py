@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulelang.codegen import part_attr
+from rulelang.compile.codegen import part_attr
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, INT, SEAT, Binding, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL, INT, SEAT, Binding, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 MAX_BID = 100
 """The highest number a ``bids`` phase offers: every number is an action of its own."""

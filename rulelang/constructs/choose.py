@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.codegen import part_attr
+from rulelang.compile.codegen import part_attr
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

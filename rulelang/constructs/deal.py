@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, seats_from
-from rulelang.exprcompile import EvalError
-from rulelang.ir import PhaseBase
+from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.ir import PhaseBase
 
 
 @dataclass

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, SEAT, SEATS, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL, SEAT, SEATS, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

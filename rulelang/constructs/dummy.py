@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
-from rulelang.exprcompile import SEAT, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

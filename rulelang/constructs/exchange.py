@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, turn_order
 from rulelang.diagnostics import WARNING, Diagnostic
-from rulelang.exprcompile import SEAT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
 from rulelang.constructs.trick_calls import called_sides
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import CARDS
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import CARDS
+from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.validators.checks import check
 
 

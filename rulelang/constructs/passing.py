@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits, turn_order
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import SEAT, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, seats_from, symbol
-from rulelang.exprcompile import SEAT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT
+from rulelang.compile.ir import PhaseBase, Rule
 
 MAX_PILES = 64
 """The most piles a ``piles`` phase lays out: every pile is an action of its own."""

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
-from rulelang.exprcompile import INT, SEATS, Binding
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import INT, SEATS, Binding
+from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.validators.checks import check
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines
-from rulelang.exprcompile import SUIT, TYPE_WORDS, Binding
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SUIT, TYPE_WORDS, Binding
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass
@@ -79,7 +79,7 @@ class Set(Construct):
 
     @staticmethod
     def compile(c, path, body):
-        from rulelang.codegen import state_item
+        from rulelang.compile.codegen import state_item
         var = str(body.get("var"))
         value, type_ = c.typed_rule(path + ("value",), None)
         declared = _declared(c, var)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulelang.compile_settle import scoring_rules
+from rulelang.compile.settle import scoring_rules
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import INT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import INT
+from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.validators.checks import check
 
 
@@ -26,7 +26,7 @@ from rulelang.validators.checks import check
 class SettlePhase(PhaseBase):
     """Score every counting item per side, then settle between the sides (``pattern``); ``scoring`` holds,
     per contract name (None: no contract of the ladder), the compiled scoring of its items
-    (:mod:`rulelang.compile_settle`)."""
+    (:mod:`rulelang.compile.settle`)."""
 
     pattern: str = "declarers_share"
     multiplier: Rule | None = None

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import INT, SEAT, SUIT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import INT, SEAT, SUIT
+from rulelang.compile.ir import PhaseBase, Rule
 
 MAX_LEVELS = 9
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.codegen import part_attr
+from rulelang.compile.codegen import part_attr
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, CARD, SEAT, Binding, EvalError
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL, CARD, SEAT, Binding, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass
@@ -362,7 +362,7 @@ class TakeTalon(Construct):
 def _public_part(c, path: tuple, scope):
     """The terms of the ``or`` chain at ``path`` that read nothing a seat may not see, as one rule (None if
     every term reads something hidden): what a world drawn for another seat may hold against a discard."""
-    from rulelang.compiler import expr_origin
+    from rulelang.compile.compiler import expr_origin
     from rulelang.read.expr import Expr, disjuncts, parse_expr, reads_hidden
     from rulelang.diagnostics import RuleError
     origin = expr_origin(c.doc, path)

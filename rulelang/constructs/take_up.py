@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import SEAT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

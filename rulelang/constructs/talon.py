@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, Lines
 from rulelang.diagnostics import WARNING
-from rulelang.ir import PhaseBase
+from rulelang.compile.ir import PhaseBase
 
 
 @dataclass

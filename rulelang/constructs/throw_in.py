@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import WARNING, Diagnostic
-from rulelang.exprcompile import BOOL
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL
+from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.validators.checks import check
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from rulelang.constructs.base import symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL
-from rulelang.ir import Rule
+from rulelang.compile.exprcompile import BOOL
+from rulelang.compile.ir import Rule
 
 SIDES = ("declarers", "defenders")
 

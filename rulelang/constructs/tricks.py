@@ -12,16 +12,16 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from rulelang.codegen import binop, call, compare, literal, part_attr, state_attr
-from rulelang.codegen import name as read
+from rulelang.compile.codegen import binop, call, compare, literal, part_attr, state_attr
+from rulelang.compile.codegen import name as read
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
 from rulelang.constructs.trick_words import fmt_win, trick_rule_lines, win_words
-from rulelang.deck import iter_bits
+from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, bits
-from rulelang.exprcompile import CARD, EvalError
-from rulelang.ir import PhaseBase
+from rulelang.compile.exprcompile import CARD, EvalError
+from rulelang.compile.ir import PhaseBase
 
 
 @dataclass

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from
-from rulelang.exprcompile import SEAT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import SEAT
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass

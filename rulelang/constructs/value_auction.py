@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import INT, SEAT
-from rulelang.ir import PhaseBase, Rule
+from rulelang.compile.exprcompile import INT, SEAT
+from rulelang.compile.ir import PhaseBase, Rule
 
 MAX_VALUES = 200
 """The most values a ``value_auction`` may list: every value is an action of its own."""

@@ -2,7 +2,7 @@
 
 Expressions are parsed with the ``expr`` start symbol of the one Lark grammar. The AST is
 made of :class:`Expr` nodes (``op``, ``args``, ``value``, ``line``, ``column``); typing and
-compilation to closures live in :mod:`rulelang.exprcompile`.
+compilation to closures live in :mod:`rulelang.compile.exprcompile`.
 
 >>> to_text(parse_expr("if trump==hearts then 2 else 1"))
 'if trump == hearts then 2 else 1'

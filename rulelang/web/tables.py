@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from rulelang.diagnostics import Diagnostic
-from rulelang.exprcompile import EvalError
+from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.state import CHANCE
 
 PERSON = "person"
@@ -79,7 +79,7 @@ class Table:
         try:
             self.state.apply_action(action)
         except EvalError as exc:
-            from rulelang.cli.main import failed_rule
+            from rulelang.compile.values import failed_rule
             self.failure = failed_rule(exc)
             return
         self.record.after(self.state)

@@ -6,6 +6,8 @@ so a helper knows nothing of any one game. :data:`HELPERS` is what a game's modu
 
 from __future__ import annotations
 
+from rulelang.compile.values import EvalError
+
 
 def bit(index: int) -> int:
     """The one-card (or one-seat) set of ``index``; the empty set for none (-1)."""
@@ -30,7 +32,6 @@ def suit_cards(masks: tuple, suit) -> int:
 def divide(x: int, y: int, span) -> int:
     """``x / y`` rounded down; a division by zero is an error located at the rule."""
     if y == 0:
-        from rulelang.exprcompile import EvalError
         raise EvalError("division by zero", span)
     return x // y
 
@@ -38,7 +39,6 @@ def divide(x: int, y: int, span) -> int:
 def modulo(x: int, y: int, span) -> int:
     """``x % y``; a zero divisor is an error located at the rule."""
     if y == 0:
-        from rulelang.exprcompile import EvalError
         raise EvalError("division by zero", span)
     return x % y
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 import ast
 import itertools
 
-from rulelang.codegen import PLAYER, binop, copy_tree, literal, part_attr
-from rulelang.codegen import name as read
-from rulelang.coderuntime import HELPERS
-from rulelang.ir import Rule
+from rulelang.compile.codegen import PLAYER, binop, copy_tree, literal, part_attr
+from rulelang.compile.codegen import name as read
+from rulelang.compile.coderuntime import HELPERS
+from rulelang.compile.ir import Rule
 
 PURE_CALLS = frozenset(HELPERS) | {"len", "min", "max", "abs", "bool"}
 SHAREABLE = (ast.Call, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp)

@@ -1,8 +1,8 @@
 """The functions expressions may call, each with its parameter types, result type and code.
 
-A function's ``emit(scope, args)`` gets its arguments compiled (:class:`~rulelang.exprcompile.Compiled`)
+A function's ``emit(scope, args)`` gets its arguments compiled (:class:`~rulelang.compile.exprcompile.Compiled`)
 and returns the ``ast`` code of the call: a read of the state where that is all it is, a
-helper of :mod:`rulelang.coderuntime` with the deck's tables otherwise.
+helper of :mod:`rulelang.compile.coderuntime` with the deck's tables otherwise.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import ast
 from dataclasses import dataclass
 from typing import Callable
 
-from rulelang.codegen import PLAYER, STATE, binop, call, literal, name, part_attr, state_attr
-from rulelang.exprcompile import BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT
+from rulelang.compile.codegen import PLAYER, STATE, binop, call, literal, name, part_attr, state_attr
+from rulelang.compile.values import BOOL, CARD, CARDS, INT, NAME, SCORES, SEAT, SEATS, SUIT
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 A :class:`Scope` says what each name means in one place of a rule file: its type and the
 code that reads it from a running state. :func:`compile_expr` checks types and returns a
 :class:`Compiled` whose ``code`` is an ``ast`` expression over ``st`` (the state) and ``pl``
-(the seat or side asked about), constants folded; :class:`~rulelang.codegen.CodeModule`
+(the seat or side asked about), constants folded; :class:`~rulelang.compile.codegen.CodeModule`
 turns the game's expressions into one compiled module. The engine's state offers the
 attributes read here: ``vars``, ``dealer``, ``forehand``, ``active`` (seat bitmask),
 ``led_suit``, ``trick_mask``, ``tricks``, ``won``, ``scores``.
@@ -16,29 +16,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rulelang.codegen import PLAYER, CodeModule, binop, call, compare, literal, name
+from rulelang.compile.codegen import PLAYER, CodeModule, binop, call, compare, literal, name
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.expr import Expr, locate
 from rulelang.read.source import Span
-
-INT, BOOL, SEAT, SEATS, SUIT, CARD, CARDS, NAME, SCORES, NONE = (
-    "int", "bool", "seat", "seats", "suit", "card", "cards", "name", "scores", "none")
-
-TYPE_WORDS = {
-    INT: "a whole number", BOOL: "a condition (true or false)", SEAT: "a seat", SEATS: "a set of seats",
-    SUIT: "a suit", CARD: "a card", CARDS: "a set of cards", NAME: "an option name", SCORES: "the scores of all seats",
-    NONE: "none",
-}
-
-MAX_INT = 10 ** 12
-
-
-class EvalError(Exception):
-    """An expression failed while a game ran (for example a division by zero)."""
-
-    def __init__(self, message: str, span: Span | None):
-        super().__init__(message)
-        self.span = span
+from rulelang.compile.values import (  # the value types and EvalError live in values; named here too
+    BOOL, CARD, CARDS, INT, MAX_INT, NAME, NONE, SCORES, SEAT, SEATS, SUIT, TYPE_WORDS, EvalError)
 
 
 @dataclass
@@ -329,7 +312,7 @@ class _Compiler:
         return Compiled(INT, call(helper, a.code, b.code, self.scope.table(self.span(e))))
 
     def op_call(self, e: Expr) -> Compiled:
-        from rulelang.functions import FUNCTIONS
+        from rulelang.compile.functions import FUNCTIONS
         spec = FUNCTIONS.get(e.value)
         if spec is None:
             return self.unknown_function(e)
@@ -343,7 +326,7 @@ class _Compiler:
         return Compiled(spec.result, spec.emit(self.scope, args))
 
     def unknown_function(self, e: Expr) -> Compiled:
-        from rulelang.functions import FUNCTIONS
+        from rulelang.compile.functions import FUNCTIONS
         import difflib
         close = difflib.get_close_matches(str(e.value), list(FUNCTIONS), n=3)
         hint = f"did you mean {', '.join(close)}?" if close else f"the functions are {', '.join(sorted(FUNCTIONS))}"

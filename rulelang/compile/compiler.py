@@ -1,8 +1,8 @@
-"""Compile a resolved, schema-checked document into a :class:`~rulelang.ir.GameDef`.
+"""Compile a resolved, schema-checked document into a :class:`~rulelang.compile.ir.GameDef`.
 
 Names are resolved and expressions typed here; every problem becomes a located
 diagnostic, collected before the stage stops. Phase builders live in
-:mod:`rulelang.compile_phases`, contracts and scoring items in :mod:`rulelang.compile_items`.
+:mod:`rulelang.compile.phases`, contracts and scoring items in :mod:`rulelang.compile.items`.
 """
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from __future__ import annotations
 import hashlib
 import json
 
-from rulelang import ir
-from rulelang.compile_items import ItemsMixin
-from rulelang.compile_phases import PhasesMixin
+from rulelang.compile import ir
+from rulelang.compile.items import ItemsMixin
+from rulelang.compile.phases import PhasesMixin
 from rulelang.constructs import construct
-from rulelang.deck import build_deck
+from rulelang.compile.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.read.document import Document, rekeyed
 from rulelang.read.expr import parse_expr, to_text
-from rulelang.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
-from rulelang.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
+from rulelang.compile.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
+from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
 from rulelang.read.source import SOURCES, Span
 
@@ -293,7 +293,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
 
 
 def _state_names(players: int) -> dict[str, Binding]:
-    from rulelang.codegen import STATE, name
+    from rulelang.compile.codegen import STATE, name
     return {
         "dealer": Binding(SEAT, state_attr("dealer")), "forehand": Binding(SEAT, state_attr("forehand")),
         "active": Binding(SEATS, state_attr("active")), "seats": const(SEATS, (1 << players) - 1),

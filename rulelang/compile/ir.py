@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rulelang.deck import Deck
+from rulelang.compile.deck import Deck
 from rulelang.read.source import Span
 
 

@@ -6,7 +6,7 @@ running state, ``pl`` the seat or side a rule is asked about). Nothing is ever a
 source text: user strings (option names, deal variables) reach the code only as
 ``ast.Constant``; every name in it is the compiler's own — ``st``, ``pl``, ``rule_N``,
 ``_letN`` for a score's lets, ``_kN`` for a table built at compile time (a span, the card
-points), and the helpers of :mod:`rulelang.coderuntime`. ``rulelang dump --stage code``
+points), and the helpers of :mod:`rulelang.compile.coderuntime`. ``rulelang dump --stage code``
 prints the module with ``ast.unparse``.
 """
 
@@ -16,7 +16,7 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulelang import coderuntime
+from rulelang.compile import coderuntime
 
 STATE, PLAYER = "st", "pl"
 
@@ -65,7 +65,7 @@ def state_item(attribute: str, key) -> ast.expr:
 
 
 def call(helper: str, *args: ast.expr) -> ast.expr:
-    """A call of a helper of :mod:`rulelang.coderuntime` (or a builtin)."""
+    """A call of a helper of :mod:`rulelang.compile.coderuntime` (or a builtin)."""
     return ast.Call(name(helper), list(args), [])
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulelang import ir
-from rulelang.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
+from rulelang.compile import ir
+from rulelang.compile.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
 SIDE_RULES = ("alone", "called", "parties")
 

@@ -148,8 +148,8 @@ def sample_bits(rng: random.Random, mask: int, count: int) -> list[int]:
 
 @lru_cache(maxsize=None)
 def named_packs() -> dict:
-    """The named packs of ``rulelang/packs.yaml``."""
-    text = resources.files("rulelang").joinpath("packs.yaml").read_text(encoding="utf-8")
+    """The named packs of ``rulelang/compile/packs.yaml``."""
+    text = resources.files(__package__).joinpath("packs.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)
 
 

@@ -1,4 +1,4 @@
-"""Compiling the phases of a deal (a mixin of :class:`rulelang.compiler.GameCompiler`).
+"""Compiling the phases of a deal (a mixin of :class:`rulelang.compile.compiler.GameCompiler`).
 
 Each phase kind compiles itself (:meth:`rulelang.constructs.base.Construct.compile`); this
 mixin finds the construct of an entry, and adds what every phase has: its span and ``when``.
@@ -7,7 +7,7 @@ mixin finds the construct of an entry, and adds what every phase has: its span a
 from __future__ import annotations
 
 from rulelang.constructs import construct
-from rulelang.exprcompile import BOOL, PLAYER_CODE, SEAT, Binding
+from rulelang.compile.exprcompile import BOOL, PLAYER_CODE, SEAT, Binding
 
 
 class PhasesMixin:
