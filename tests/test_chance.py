@@ -125,7 +125,7 @@ def test_a_choice_by_chance_is_a_public_chance_event_with_every_value_equally_li
 
 
 def test_a_seeded_chance_choice_draws_the_same_value_and_explain_says_it_is_drawn():
-    from rulelang.explain import explain_game
+    from rulelang.render.explain import explain_game
     from rulelang.loader import open_document
     game = load_game(str(CHANCE_CHOICE), max_deals=1)
     drawn = []

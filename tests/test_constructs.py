@@ -19,8 +19,8 @@ import pytest
 from rulelang.constructs import Construct, constructs
 from rulelang.constructs.base import DealPart
 from rulelang.read.dsl import load_dsl
-from rulelang.explain import Context
-from rulelang.fmt import to_rules
+from rulelang.render.explain import Context
+from rulelang.render.fmt import to_rules
 from rulelang.interpreter.state import State
 from rulelang.loader import load_game
 from rulelang.validators.catalogue import parse_catalogue

@@ -6,8 +6,8 @@ import pytest
 
 from rulelang.cli.validate import diagnostics_of_text
 from rulelang.diagnostics import RuleError
-from rulelang.explain import explain_game
-from rulelang.fmt import to_rules
+from rulelang.render.explain import explain_game
+from rulelang.render.fmt import to_rules
 from rulelang.interpreter.runner import play_match
 from rulelang.loader import load_game, load_text, parse_text, resolve_document
 

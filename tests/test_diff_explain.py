@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rulelang.cli.main import main
-from rulelang.diff import align, diff_documents, diff_lines
-from rulelang.explain import Reader, explain_game
+from rulelang.render.diff import align, diff_documents, diff_lines
+from rulelang.render.explain import Reader, explain_game
 from rulelang.loader import open_document, shipped_games
 from helpers import assert_golden
 

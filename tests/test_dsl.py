@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rulelang.diagnostics import RuleError
 from rulelang.read.dsl import MAX_FILE_BYTES, load_dsl
 from rulelang.read.dsl_errors import EXAMPLES
-from rulelang.fmt import field_keywords, keywords
+from rulelang.render.fmt import field_keywords, keywords
 from rulelang.read.source import Span
 from helpers import assert_golden as golden_file
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulelang.read.dsl import load_dsl
-from rulelang.fmt import is_canonical, to_rules, to_yaml
+from rulelang.render.fmt import is_canonical, to_rules, to_yaml
 
 try:
     from rulelang.read.yamlload import load_yaml

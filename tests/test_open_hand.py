@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rulelang.explain import explain_game
-from rulelang.fmt import to_rules
+from rulelang.render.explain import explain_game
+from rulelang.render.fmt import to_rules
 from rulelang.interpreter.agents import RandomAgent, SeededChance
 from rulelang.interpreter.runner import play_match
 from rulelang.loader import load_text, parse_text, resolve_document

@@ -110,7 +110,7 @@ def test_passing_more_cards_than_the_hands_hold_is_refused_before_play(tmp_path)
 
 
 def test_the_yaml_form_and_the_dsl_form_are_one_document(tmp_path):
-    from rulelang.fmt import to_rules, to_yaml
+    from rulelang.render.fmt import to_rules, to_yaml
     from rulelang.loader import open_document
     document = open_document(str(GAME_FILE)).data
     assert document["phases"][1] == {"passing": {"count": 3, "to": "if deal_number % 2 == 0 then next(player) "

@@ -41,7 +41,7 @@ def test_a_settlement_declared_not_zero_sum_is_not_reported_as_e552():
 
 
 def test_explain_says_the_deal_does_not_sum_to_zero():
-    from rulelang.explain import explain_game
+    from rulelang.render.explain import explain_game
     from rulelang.loader import parse_text, resolve_document
     text = "\n".join(explain_game(resolve_document(parse_text(DECLARERS_SCORE, "v.yaml")).data))
     assert "each declarer scores the net, won or lost, and the defenders score nothing" in text

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from helpers import LOGS, Table
-from rulelang.explain import explain_game
+from rulelang.render.explain import explain_game
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
 from rulelang.loader import load_game

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from rulelang.explain import explain_game
-from rulelang.fmt import to_rules
+from rulelang.render.explain import explain_game
+from rulelang.render.fmt import to_rules
 from rulelang.interpreter.agents.heuristic import HeuristicAgent, candidates, public_score_phases
 from rulelang.interpreter.game import IllegalActionError
 from rulelang.interpreter.runner import play_match

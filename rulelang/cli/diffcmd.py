@@ -7,7 +7,7 @@ from rulelang.cli import output
 
 def diff_command(ref_a: str, ref_b: str, as_json: bool) -> int:
     """Print the rule changes from ``ref_a`` to ``ref_b`` (text grouped by section, or JSON)."""
-    from rulelang.diff import diff_documents, diff_lines
+    from rulelang.render.diff import diff_documents, diff_lines
     from rulelang.loader import open_document
     doc_a, doc_b = open_document(ref_a), open_document(ref_b)
     changes = diff_documents(doc_a.data, doc_b.data)

@@ -7,7 +7,7 @@ from rulelang.cli import output
 
 def explain_command(ref: str) -> int:
     """Print the rules of ``ref`` (a shipped name or a rule file) in plain English."""
-    from rulelang.explain import explain_game
+    from rulelang.render.explain import explain_game
     from rulelang.loader import find_game, open_document, read_document
     doc = open_document(ref)
     path = find_game(ref)

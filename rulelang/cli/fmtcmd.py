@@ -17,8 +17,8 @@ SYNTAX = {".rules": "rules", ".yaml": "yaml", ".yml": "yaml"}
 
 def formatted(path: Path, to: str) -> tuple[str, str]:
     """(the file's text, the file printed in syntax ``to`` with its comments)."""
-    from rulelang.fmt import to_rules, to_yaml
-    from rulelang.fmt_comments import collect_comments
+    from rulelang.render.fmt import to_rules, to_yaml
+    from rulelang.render.fmt_comments import collect_comments
     from rulelang.loader import read_document
     from rulelang.read.source import SOURCES
     doc = read_document(path)

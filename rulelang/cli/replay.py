@@ -29,7 +29,7 @@ def own_game(log):
 
 def is_other_rules(log, game, own) -> bool:
     """Whether ``game``'s rules differ from those the log was written under (a YAML and a DSL twin do not)."""
-    from rulelang.diff import diff_documents
+    from rulelang.render.diff import diff_documents
     if own is not None:
         return bool(diff_documents(own.definition.document, game.definition.document))
     logged = log.header.get("digest")

@@ -379,7 +379,7 @@ class Auction(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
         bids, announcements = body.get("bids", True) is not False, body.get("announcements", True) is not False
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "

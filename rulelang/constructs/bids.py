@@ -225,7 +225,7 @@ class Bids(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in bids "
                  f"how many tricks he will take, from {ctx.say(body.get('min', 0))} to {ctx.say(body.get('max'))}; "
                  "everyone hears it"]
@@ -235,7 +235,7 @@ class Bids(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text
         if not isinstance(value, dict) or not set(value) <= {"from", "min", "max", "forbid", "when"}:
             return None
         parts = [("from", "from", expr_text), ("min", "min", scalar_text), ("max", "max", scalar_text),

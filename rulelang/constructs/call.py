@@ -157,7 +157,7 @@ class Call(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = [f"{ctx.say(body.get('by'))} calls a card of {ctx.say(body.get('from'))}, heard by all: whoever "
                  "holds it is his partner, known only to himself until the card is played (if the caller holds it "
                  "or it lies in the talon, he plays alone)"]
@@ -167,7 +167,7 @@ class Call(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts
         if not isinstance(value, dict) or not set(value) <= {"by", "from", "forbid", "when"} or "from" not in value:
             return None
         text, used = head_parts(value, [("by", "by", expr_text), ("from", "from", expr_text),

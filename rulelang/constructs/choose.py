@@ -188,7 +188,7 @@ class Choose(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import effective_deck, rest
+        from rulelang.render.explain import effective_deck, rest
         source = body.get("from")
         if source == "suits":
             suits = [str(s.get("name")) for s in effective_deck(ctx.data).get("suits") or []]
@@ -206,7 +206,7 @@ class Choose(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
         if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "by", "from", "forbid", "when"}:
             return None
 

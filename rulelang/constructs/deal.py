@@ -150,13 +150,13 @@ class Deal(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import count, rest
+        from rulelang.render.explain import count, rest
         return [f"Deal every player {count(body.get('each', 1), 'card', ctx)}, one packet each, starting with "
                 f"forehand and going {ctx.direction}"] + rest(body, {"each", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, plain_head
+        from rulelang.render.fmt import WHEN_PART, expr_text, plain_head
         return plain_head("deal", {"each", "when"}, [("each", "each", expr_text), WHEN_PART])(value, pad)
 
 

@@ -219,7 +219,7 @@ class Decide(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         options = [str(o) for o in body.get("options") or []]
         lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in says "
                  f"{' or '.join(options)}"]
@@ -236,7 +236,7 @@ class Decide(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import INDENT, WHEN_PART, block, body, expr_text, grouped_statement, head_parts, \
+        from rulelang.render.fmt import INDENT, WHEN_PART, block, body, expr_text, grouped_statement, head_parts, \
             scalar_text, scalars
         options = scalars(value.get("options")) if isinstance(value, dict) else None
         if options is None:

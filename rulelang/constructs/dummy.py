@@ -119,13 +119,13 @@ class Dummy(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return [f"{ctx.say(body.get('seat'))} is the dummy: after the opening lead his hand is laid open for everyone "
                 f"to see, and {ctx.say(body.get('by'))} plays its cards"] + rest(body, {"seat", "by", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts
         if not isinstance(value, dict) or set(value) - {"seat", "by", "when"} or "seat" not in value:
             return None
         seat = expr_text(value["seat"])

@@ -211,7 +211,7 @@ class Exchange(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import count, rest
+        from rulelang.render.explain import count, rest
         most = body.get("max", 0)
         if ctx.reader.params.get(most, most) == 0:
             return [f"No exchange: a player may exchange at most {ctx.say(most)} cards"] + \
@@ -223,7 +223,7 @@ class Exchange(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, plain_head
+        from rulelang.render.fmt import WHEN_PART, expr_text, plain_head
         return plain_head("exchange", {"from", "max", "when"},
                           [("from", "from", expr_text), ("max", "max", expr_text), WHEN_PART])(value, pad)
 

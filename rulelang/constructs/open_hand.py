@@ -110,13 +110,13 @@ class OpenHand(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return [f"{ctx.say(body.get('seat'))} lays his hand open: for the rest of the deal everyone sees it, and he "
                 "plays it himself"] + rest(body, {"seat", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts
         if not isinstance(value, dict) or set(value) - {"seat", "when"} or "seat" not in value:
             return None
         seat = expr_text(value["seat"])

@@ -202,7 +202,7 @@ class Parties(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         cards = ctx.say(body.get("cards")).strip("{}")
         secret = "nobody is told who they are unless one player holds them all" if body.get("join") else \
             "nobody is told who they are"

@@ -228,7 +228,7 @@ class Passing(Construct):
     # ------------------------------------------------------------------ prose
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import count, rest
+        from rulelang.render.explain import count, rest
         start = f"Starting with {ctx.say(body['from'])}" if body.get("from") is not None else "Starting with forehand"
         return [f"{start} and going {ctx.direction}, each player still in sets {count(body.get('count'), 'card', ctx)} "
                 f"of his hand aside face down, to be passed to {ctx.say(body.get('to'))}",
@@ -237,7 +237,7 @@ class Passing(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts
         if not isinstance(value, dict) or not {"count", "to"} <= set(value) <= {"count", "to", "from", "when"}:
             return None
         number, to = expr_text(value["count"]), expr_text(value["to"])

@@ -199,7 +199,7 @@ class Pick(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         source = body.get("from")
         values = "a suit" if source == "suits" else "one of " + ", ".join(str(o) for o in source or [])
         word = body.get("pass", "pass")
@@ -214,7 +214,7 @@ class Pick(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
         if not isinstance(value, dict) or "var" not in value or \
                 not set(value) <= {"var", "from", "by", "forbid", "must", "when"}:
             return None

@@ -199,7 +199,7 @@ class Piles(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return [f"The cards are laid out in {ctx.say(body.get('count', 4))} face-down piles; starting with "
                 f"{ctx.say(body.get('from'))} each player takes one, and the last player takes the last pile"] + \
             rest(body, {"count", "from", "when"})

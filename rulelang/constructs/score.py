@@ -32,7 +32,7 @@ def _dsl(b, meta, children):
 
 
 def _each(value, pad, mapping) -> Lines | None:
-    from rulelang.fmt import expr_text
+    from rulelang.render.fmt import expr_text
     each, add = expr_text(value), expr_text(mapping.get("add")) if "add" in mapping else None
     if each is None:
         return None
@@ -40,7 +40,7 @@ def _each(value, pad, mapping) -> Lines | None:
 
 
 def _add(value, pad, mapping) -> Lines | None:
-    from rulelang.fmt import expr_text
+    from rulelang.render.fmt import expr_text
     add = expr_text(value)
     if add is None:
         return None
@@ -106,7 +106,7 @@ class Score(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         local = set(body.get("let") or {})
         who = "every player" if body.get("each") == "seats" else f"each of {ctx.say(body.get('each'))}"
         lines = [f"Scoring: {who} adds to his score {ctx.say(body.get('add'), local)}"]
@@ -116,7 +116,7 @@ class Score(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import INDENT, WHEN_PART, block, body, expr_text, grouped_statement, head_parts
+        from rulelang.render.fmt import INDENT, WHEN_PART, block, body, expr_text, grouped_statement, head_parts
         if not isinstance(value, dict):
             return None
         text, used = head_parts(value, [WHEN_PART])

@@ -28,7 +28,7 @@ def _dsl(b, meta, children):
 
 
 def _render(value) -> str:
-    from rulelang.diff import render
+    from rulelang.render.words import render
     return render(value)
 
 
@@ -109,7 +109,7 @@ class Set(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text
         if not isinstance(value, dict) or set(value) - {"var", "value", "when"} or "value" not in value:
             return None
         var, text = scalar_text(value.get("var")), expr_text(value["value"])
@@ -120,7 +120,7 @@ class Set(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return [f"{body.get('var')} is set to {ctx.say(body.get('value'))}"] + rest(body, {"var", "value", "when"})
 
 

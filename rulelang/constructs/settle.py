@@ -183,7 +183,7 @@ class Settle(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = ["Settlement: every item that counts is scored for the side that achieved it; " +
                  ("each declarer scores the net, won or lost, and the defenders score nothing (the deal does not "
                   "sum to zero)" if body.get("pattern") == "declarers_score" else

@@ -236,7 +236,7 @@ class StrainAuction(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         strains = ", ".join(str(s) for s in body.get("strains") or [])
         pass_word, double, redouble = _words(body)
         return [f"Starting with {ctx.say(body.get('from'))}, each player in turn passes ({pass_word}), bids a level "
@@ -248,7 +248,7 @@ class StrainAuction(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
         if not isinstance(value, dict) or not set(value) <= {"from", "levels", "strains", "when"}:
             return None
 

@@ -334,7 +334,7 @@ class TakeTalon(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         parts = _part_names(body)
         seen = "laid open to everyone" if body.get("show") else "unseen by the others"
         if parts:
@@ -351,7 +351,7 @@ class TakeTalon(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text
         if not isinstance(value, dict) or not set(value) <= {"by", "discard", "forbid", "when"} or "by" not in value:
             return None
         text, used = head_parts(value, [("by", "by", expr_text), ("discard", "discard", scalar_text),

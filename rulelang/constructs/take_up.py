@@ -155,7 +155,7 @@ class TakeUp(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         discard = body.get("discard", 1)
         keep = "" if body.get("keep", True) is False else ", but not the card he took up"
         return [f"{ctx.say(body.get('by'))} takes the turned-up card into his hand and discards {ctx.say(discard)} "
@@ -163,7 +163,7 @@ class TakeUp(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text
         if not isinstance(value, dict) or not set(value) <= {"by", "discard", "when"} or "by" not in value:
             return None
         text, used = head_parts(value, [("by", "by", expr_text), ("discard", "discard", scalar_text), WHEN_PART])

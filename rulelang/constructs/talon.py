@@ -61,12 +61,12 @@ class Talon(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return ["The undealt cards go face down to the talon"] + rest(body, {"when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, head_parts, scalar_text
         if isinstance(value, dict):
             text, used = head_parts(value, [WHEN_PART])
             return [f"{pad}talon{text}"] if used and used == set(value) else None

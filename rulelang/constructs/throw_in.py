@@ -129,7 +129,7 @@ class ThrowIn(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = []
         if body.get("must") is not None:
             lines.append(f"If {_for_a_player(ctx.say(body['must']))}, the cards are thrown in and the same "

@@ -17,7 +17,7 @@ from rulelang.compile.codegen import name as read
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
-from rulelang.constructs.trick_words import fmt_win, trick_rule_lines, win_words
+from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
@@ -560,7 +560,7 @@ class Tricks(Construct):
     # ------------------------------------------------------------------ prose
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
@@ -569,7 +569,7 @@ class Tricks(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import INDENT, WHEN_PART, block, body, expr_text, exprs, head_parts, list_statement, \
+        from rulelang.render.fmt import INDENT, WHEN_PART, block, body, expr_text, exprs, head_parts, list_statement, \
             expr_statement, scalar_statement
         if not isinstance(value, dict):
             return None

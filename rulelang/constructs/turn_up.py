@@ -139,13 +139,13 @@ class TurnUp(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         return [f"The next card of the stock is turned up for everyone to see ({body.get('var')}); nobody holds it "
                 "for the rest of the deal"] + rest(body, {"var", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, head_parts, scalar_text
+        from rulelang.render.fmt import WHEN_PART, head_parts, scalar_text
         if not isinstance(value, dict) or "var" not in value or not set(value) <= {"var", "when"}:
             return None
         var = scalar_text(value["var"])

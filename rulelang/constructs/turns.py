@@ -146,7 +146,7 @@ class Turns(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.constructs import construct
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         lines = [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in takes "
                  "a whole turn before the next player begins; a turn is the steps below, in order"]
         for entry in body.get("steps") or []:

@@ -268,7 +268,7 @@ class ValueAuction(Construct):
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
-        from rulelang.explain import rest
+        from rulelang.render.explain import rest
         values = _values(body)
         hold, pass_word = _words(body)
         shown = ", ".join(str(v) for v in values[:8]) + (", …" if len(values) > 8 else "")
@@ -284,7 +284,7 @@ class ValueAuction(Construct):
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
-        from rulelang.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts, scalar_text, scalars
         if not isinstance(value, dict) or not set(value) <= {"from", "values", "var", "when"}:
             return None
 

@@ -31,7 +31,7 @@ from lark.lexer import PatternStr
 from rulelang.constructs import construct
 from rulelang.read.dsl import literal_or_text, scalar_value, tree_depth
 from rulelang.read.expr import MAX_EXPR_DEPTH, MAX_EXPR_LENGTH, from_tree
-from rulelang.fmt_comments import HEAD, TAIL, Comments, with_comments
+from rulelang.render.fmt_comments import HEAD, TAIL, Comments, with_comments
 from rulelang.read.grammar import parser
 
 INDENT = "  "

@@ -17,24 +17,14 @@ from __future__ import annotations
 from typing import Callable
 
 from rulelang.constructs import construct
-from rulelang.constructs.trick_words import trick_rule_lines
+from rulelang.render.trick_words import trick_rule_lines
 from rulelang.compile.deck import named_packs, narrowed
-from rulelang.reading import Reader
+from rulelang.render.reading import Reader
+from rulelang.render.words import plain
 
 Lines = list[str]
 
 # ---------------------------------------------------------------------- small helpers
-def plain(value) -> str:
-    """A document value as short text: lists joined with commas, mappings as key value pairs."""
-    if isinstance(value, list):
-        return ", ".join(plain(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k} {plain(v)}" for k, v in value.items())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def rest(body: dict, known: set) -> Lines:
     """Lines for the keys of ``body`` that the renderer does not know (so nothing is lost)."""
     return [f"({key}: {plain(value)})" for key, value in body.items() if key not in known]

@@ -17,8 +17,9 @@ from typing import Any, Callable
 
 from rulelang.constructs import construct
 from rulelang.diagnostics import RuleError
-from rulelang.explain import effective_deck
+from rulelang.render.explain import effective_deck
 from rulelang.read.expr import parse_expr, to_text
+from rulelang.render.words import render, win_text
 
 SECTIONS = ("table", "cards", "params", "phases", "contracts", "items", "match", "other")
 SECTION_TITLES = {"table": "The table", "cards": "The cards", "params": "Parameters", "phases": "Phases",
@@ -56,22 +57,6 @@ class Change:
     def to_json(self) -> dict:
         """A JSON-ready dict, with the line of text."""
         return {**asdict(self), "text": self.text}
-
-
-def render(value) -> str:
-    """A document value as short text in rule terms."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ", ".join(render(v) for v in value)
-    if isinstance(value, dict) and ("highest" in value or "card" in value):
-        return win_text(value)
-    if isinstance(value, dict):
-        flat = all(not isinstance(v, (dict, list)) for v in value.values())
-        return (", " if flat else "; ").join(f"{k} {render(v)}" for k, v in value.items())
-    return str(value)
 
 
 # ---------------------------------------------------------------------- generic comparison
@@ -196,15 +181,6 @@ def _phase_part(kind, key: str, value) -> str:
     if isinstance(value, bool):
         return key if value else f"{key} false"
     return f"{key} {render(value)}"
-
-
-def win_text(rule) -> str:
-    """One rule of ``win`` in rule terms: ``highest trump``, ``A♠ when …``."""
-    if isinstance(rule, dict) and "highest" in rule:
-        return f"highest {rule['highest']}"
-    if isinstance(rule, dict) and "card" in rule:
-        return f"{rule['card']}" + (f" when {rule['when']}" if rule.get("when") is not None else "")
-    return render(rule)
 
 
 def _kind(entry: dict) -> str:

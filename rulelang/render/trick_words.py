@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulelang.constructs.base import Lines
+from rulelang.render.words import plain, win_text
 
 FOLLOW_WORDS = {"led_suit": "a card of the suit led", "trump": "a trump", "any": "any card"}
 
@@ -49,7 +50,6 @@ def trick_rule_lines(ctx, body: dict) -> Lines:
 
 
 def _win_rule(ctx, rule) -> str:
-    from rulelang.explain import plain
     if isinstance(rule, dict) and "card" in rule:
         when = f" when {ctx.say(rule['when'])}" if rule.get("when") is not None else ""
         return f"{ctx.say(rule['card'])}{when}"
@@ -60,12 +60,11 @@ def _win_rule(ctx, rule) -> str:
 
 
 def win_words(rule) -> str:
-    from rulelang.diff import win_text
     return win_text(rule)
 
 
 def fmt_win(value, pad, mapping) -> Lines | None:
-    from rulelang.fmt import expr_text
+    from rulelang.render.fmt import expr_text
     if not isinstance(value, list) or not value:
         return None
     rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
