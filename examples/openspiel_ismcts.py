@@ -12,7 +12,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import rulelang.openspiel  # noqa: F401 - registers the game "rulelang"
+import rulelang.adapters.openspiel  # noqa: F401 - registers the game "rulelang"
 
 
 def main(argv: list[str] | None = None) -> list[float]:

@@ -10,7 +10,7 @@ import argparse
 
 import numpy as np
 
-from rulelang.pettingzoo import env
+from rulelang.adapters.pettingzoo import env
 
 
 def main(argv: list[str] | None = None) -> dict:

@@ -17,7 +17,7 @@ import pytest
 from helpers import Table, seat
 from rulelang.diagnostics import RuleError
 from rulelang.loader import load_text
-from rulelang.tensors import fill, shapes
+from rulelang.adapters.tensors import fill, shapes
 
 RULES = """game copies "Two packs"
 

@@ -10,7 +10,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs open_spiel (pip install -e '.[test]')")
 
-import rulelang.openspiel as adapter  # noqa: E402
+import rulelang.adapters.openspiel as adapter  # noqa: E402
 from helpers import Table, is_variant  # noqa: E402
 from rulelang.interpreter.agents import make_agent  # noqa: E402
 from rulelang.loader import load_game, shipped_games  # noqa: E402

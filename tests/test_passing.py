@@ -147,6 +147,6 @@ def test_a_sampled_world_keeps_what_the_seat_knows():
 
 def test_openspiels_random_simulation_test_passes_on_a_game_with_a_pass():
     pyspiel = pytest.importorskip("pyspiel")
-    import rulelang.openspiel  # noqa: F401 - registers the game
+    import rulelang.adapters.openspiel  # noqa: F401 - registers the game
     game = pyspiel.load_game("rulelang", {"rules": str(GAME_FILE), "deals": 1})
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

@@ -11,7 +11,7 @@ from helpers import Table  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from rulelang.loader import load_game, shipped_games  # noqa: E402
-from rulelang.pettingzoo import SingleSeatEnv, env  # noqa: E402
+from rulelang.adapters.pettingzoo import SingleSeatEnv, env  # noqa: E402
 
 GAMES = sorted({p.stem for p in shipped_games()})
 

@@ -39,7 +39,7 @@ def _search(seed: int | None = None, **options):
 def openspiel_ismcts(seed: int | None = None, sims: int = 100):
     """OpenSpiel's ISMCTS bot through the OpenSpiel adapter (needs the extra ``rulelang[openspiel]``)."""
     try:
-        from rulelang.openspiel import ISMCTSAgent
+        from rulelang.adapters.openspiel import ISMCTSAgent
     except ImportError:
         raise AgentSpecError("the openspiel-ismcts agent needs OpenSpiel: pip install 'rulelang[openspiel]'") from None
     return ISMCTSAgent(seed, sims)

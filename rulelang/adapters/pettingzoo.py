@@ -1,7 +1,7 @@
 """Any rule file as a PettingZoo AEC environment, and a Gymnasium single-seat wrapper
 (optional extra ``rulelang[pettingzoo]``).
 
-    from rulelang.pettingzoo import env
+    from rulelang.adapters.pettingzoo import env
     table = env(rules="my-game.rules")            # or a shipped game's name
     table.reset(seed=1)
     for agent in table.agent_iter():
@@ -10,7 +10,7 @@
 
 Agents are ``player_0`` … (PettingZoo's names; ``infos[agent]["seat"]`` is the seat's name in
 the game, ``P1`` …). An observation is a dict: ``observation``, the seat's
-information-state tensor (:mod:`rulelang.tensors`, filled from ``observation(p)`` alone), and
+information-state tensor (:mod:`rulelang.adapters.tensors`, filled from ``observation(p)`` alone), and
 ``action_mask``, 1 for each legal action of the seat to act (all 0 for the others). Chance
 events are played by the environment from the seed given to ``reset``. Rewards come at the
 end of the episode (``deals`` deals, default one): each seat's return. An illegal action is
@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from rulelang import tensors
+from rulelang.adapters import tensors
 from rulelang.compile.exprcompile import MAX_INT
 from rulelang.interpreter import CHANCE
 from rulelang.loader import load_game

@@ -1,7 +1,7 @@
 """Any rule file as an OpenSpiel game (optional extra ``rulelang[openspiel]``).
 
     import pyspiel
-    import rulelang.openspiel                      # registers the game "rulelang"
+    import rulelang.adapters.openspiel                      # registers the game "rulelang"
     game = pyspiel.load_game("rulelang", {"rules": "my-game.rules", "deals": 1})
 
 ``rules`` is a shipped game's name or a rule file; ``deals`` the deals of one episode (1: a
@@ -28,7 +28,7 @@ import random
 import numpy as np
 import pyspiel
 
-from rulelang import tensors
+from rulelang.adapters import tensors
 from rulelang.diagnostics import RuleError
 from rulelang.interpreter.agents.inference import resample_from_infostate
 from rulelang.loader import load_game
@@ -214,7 +214,7 @@ class RulelangObserver:
 
 
 def piece_shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
-    """The named pieces of a tensor and their shapes, in order (see :mod:`rulelang.tensors`)."""
+    """The named pieces of a tensor and their shapes, in order (see :mod:`rulelang.adapters.tensors`)."""
     return tensors.shapes(game, perfect_recall)
 
 
