@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from rulelang.constructs import Construct, construct, constructs, with_parts
-from rulelang.diagnostics import Diagnostic
+from rulelang.diagnostics import Diagnostic, IllegalActionError  # IllegalActionError: named here too
 from rulelang.compile.ir import GameDef
 
 MAX_MATCH_DEALS = 10_000
 """No match runs longer: a match whose rules do not end it by then is stopped with a diagnostic (E554)."""
-
-
-class IllegalActionError(Exception):
-    """A move that the rules forbid now; names the rule and where it is written."""
-
-    def __init__(self, diagnostic: Diagnostic):
-        self.diagnostic = diagnostic
-        super().__init__(diagnostic.render())
 
 
 class Game:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.exprcompile import EvalError
 from rulelang.interpreter.agents import DealError, ScriptedDeal
-from rulelang.interpreter.game import IllegalActionError
+from rulelang.diagnostics import IllegalActionError
 from rulelang.interpreter.log import LogFile, at, shown_value
 from rulelang.interpreter.record import MatchRecord
 from rulelang.interpreter.state import CHANCE

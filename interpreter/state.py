@@ -23,9 +23,8 @@ from __future__ import annotations
 import json
 
 from rulelang.compile.deck import iter_bits, sample_bits
-from rulelang.diagnostics import Diagnostic
+from rulelang.diagnostics import Diagnostic, IllegalActionError
 from rulelang.compile.exprcompile import EvalError
-from rulelang.interpreter.game import IllegalActionError
 
 CHANCE = -1
 TERMINAL = -4
@@ -449,9 +448,9 @@ class State:
         Same public history and the same information for ``player``; every hidden card
         re-drawn consistently with what public play has shown, the history replayed move
         by move. None only if no consistent draw was found; see
-        :mod:`rulelang.interpreter.agents.inference`.
+        :mod:`rulelang.interpreter.inference`.
         """
-        from rulelang.interpreter.agents.inference import resample_from_infostate
+        from rulelang.interpreter.inference import resample_from_infostate
         return resample_from_infostate(self, player, rng)
 
     def serialize(self) -> str:

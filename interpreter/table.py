@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rulelang.interpreter.narrate import deal_outcome_lines
 from rulelang.constructs import construct
-from rulelang.constructs.base import receiver_of
+from rulelang.constructs import receiver_of
 from rulelang.interpreter.state import CHANCE
 from rulelang.interpreter.words import action_words, contract_title
 

@@ -140,3 +140,11 @@ class Report:
 
     def __iter__(self) -> Iterator[Diagnostic]:
         return iter(sort_diagnostics(self.items))
+
+
+class IllegalActionError(Exception):
+    """A move that the rules forbid now; names the rule and where it is written."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.render())

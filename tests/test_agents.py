@@ -9,8 +9,8 @@ import pytest
 
 from rulelang.interpreter.agents import (AgentSpecError, HeuristicAgent, RandomAgent, SeededChance, agent_specs,
                                          make_agent)
-from rulelang.interpreter.agents.inference import public_voids
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.inference import public_voids
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.loader import load_game, shipped_games
 from helpers import Table

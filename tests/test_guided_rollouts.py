@@ -11,7 +11,7 @@ from rulelang.interpreter.agents.guided import guided_card, guided_rollout
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave, sure_tricks
 from rulelang.interpreter.agents.heuristic import _quick_move
 from rulelang.interpreter.agents.worth import beats_masks, trick_worth
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.loader import load_game
 from helpers import Table

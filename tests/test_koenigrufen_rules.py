@@ -16,7 +16,7 @@ import random
 from functools import lru_cache
 
 from helpers import LOGS, Table, play_deal, seat
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
 from rulelang.loader import load_game

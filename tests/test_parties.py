@@ -18,7 +18,7 @@ import pytest
 
 from helpers import Table, seat
 from rulelang.interpreter.game import IllegalActionError
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.worlds import determinize
 from rulelang.loader import load_text
 
 RULES = """
@@ -199,7 +199,7 @@ def test_trick_points_are_the_card_points_of_a_finished_trick_and_nothing_before
 
 
 def test_a_seat_that_called_for_the_defenders_is_never_dealt_a_queen_of_clubs_in_the_worlds_of_another(game):
-    from rulelang.interpreter.agents.inference import public_voids
+    from rulelang.interpreter.inference import public_voids
     t = Table(game, HANDS, dealer="P4")
     t.do("P1 A♠", "P2 10♠", "P3 kontra")                              # P3, a defender, says kontra
     voids = public_voids(t.state, seat("P1"))
@@ -305,7 +305,7 @@ def test_join_changes_nothing_when_two_seats_hold_the_cards():
 def test_the_worlds_of_another_seat_deal_the_lone_holders_cards_to_him_alone():
     t = Table(joining_game(2), LONE, dealer="P4")
     t.do("P1 9♣", "P2 Q♣")
-    from rulelang.interpreter.agents.inference import public_voids
+    from rulelang.interpreter.inference import public_voids
     rng, voids = random.Random(5), public_voids(t.state, seat("P3"))
     for _ in range(20):
         world = determinize(t.state, seat("P3"), rng, voids)

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from rulelang.interpreter.agents import SeededChance, make_agent
-from rulelang.interpreter.agents.inference import public_voids
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.inference import public_voids
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from rulelang.loader import load_game
 

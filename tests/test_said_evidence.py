@@ -6,8 +6,8 @@ import random
 
 from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.interpreter.agents import SeededChance, make_agent
-from rulelang.interpreter.agents.inference import public_voids, said_evidence
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.inference import public_voids, said_evidence
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.state import CHANCE
 from zr_helpers import SUIT_SOLO, TAROCKS, Table, forehand_holding, game, mask_of, seat, swap
 

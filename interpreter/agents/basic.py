@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulelang.constructs.base import receiver_of
+from rulelang.constructs import receiver_of
 from rulelang.diagnostics import Diagnostic
 
 

@@ -29,8 +29,8 @@ import random
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
-from rulelang.interpreter.agents.inference import public_voids, said_evidence
-from rulelang.interpreter.agents.worlds import determinize
+from rulelang.interpreter.inference import public_voids, said_evidence
+from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, beats, beats_masks, next_trick_worth,
                                                public_score_phases, sign, trick_worth)
 from rulelang.interpreter.state import CHANCE

@@ -8,7 +8,7 @@ import time
 from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout, rollout_gain
-from rulelang.interpreter.agents.inference import public_voids, said_evidence
+from rulelang.interpreter.inference import public_voids, said_evidence
 
 
 class SearchAgent:

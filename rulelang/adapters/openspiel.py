@@ -30,7 +30,7 @@ import pyspiel
 
 from rulelang.adapters import tensors
 from rulelang.diagnostics import RuleError
-from rulelang.interpreter.agents.inference import resample_from_infostate
+from rulelang.interpreter.inference import resample_from_infostate
 from rulelang.loader import load_game
 
 MAX_PLAYERS = 10

@@ -39,4 +39,12 @@ def with_parts() -> tuple[type[Construct], ...]:
     return tuple(c for c in constructs().values() if c.part is not None)
 
 
-__all__ = ["Construct", "DealPart", "construct", "constructs", "with_parts"]
+def receiver_of(st) -> int:
+    """The seat the pending chance card goes to (-1: to no seat), by the construct of the current step."""
+    step = st.step
+    if step is None or st.sub == "first_dealer":
+        return -1
+    return construct(step.kind).receiver(st, step)
+
+
+__all__ = ["Construct", "DealPart", "construct", "constructs", "receiver_of", "with_parts"]

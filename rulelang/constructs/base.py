@@ -355,12 +355,3 @@ class Construct:
 WHEN = {"description": "A condition; the phase runs only when it holds (e.g. dealing == cut).",
         "$ref": "#/$defs/boolExpr"}
 """The schema of the ``when`` key every phase has."""
-
-
-def receiver_of(st) -> int:
-    """The seat the pending chance card goes to (-1: to no seat), by the construct of the current step."""
-    step = st.step
-    if step is None or st.sub == "first_dealer":
-        return -1
-    from rulelang.constructs import construct
-    return construct(step.kind).receiver(st, step)

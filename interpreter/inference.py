@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 
 from rulelang.constructs import construct
+from rulelang.constructs.base import CHANCE
 from rulelang.constructs.tricks import Tricks
 from rulelang.diagnostics import RuleError
 from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.compile.exprcompile import EvalError
-from rulelang.interpreter.agents.worlds import determinize, hidden_places, mixed_holdings
-from rulelang.interpreter.state import CHANCE
+from rulelang.interpreter.worlds import determinize, hidden_places, mixed_holdings
 
 ATTEMPTS = 40
 
