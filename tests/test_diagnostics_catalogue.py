@@ -81,7 +81,7 @@ def padded(path: Path, ref: str) -> list[Diagnostic]:
 
 def unreadable(path: Path, ref: str, monkeypatch) -> list[Diagnostic]:
     """The file checked while reading it fails with 'Permission denied'."""
-    import rulelang.loader as loader
+    import rulelang.read.files as loader
     real = loader.read_limited
 
     def refuse(file, limit):

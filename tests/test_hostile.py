@@ -98,7 +98,7 @@ def test_a_file_that_is_not_a_regular_file_is_refused_at_once(home, kind):
 
 
 def test_a_file_that_grows_while_it_is_read_is_cut_off_by_bytes_read(monkeypatch, home):
-    import rulelang.loader as loader
+    import rulelang.read.files as loader
     big = home / "big.yaml"
     big.write_text("# x\n" * 100, encoding="utf-8")
     monkeypatch.setattr(loader, "MAX_FILE_BYTES", 64)

@@ -17,7 +17,7 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from rulelang.cli.commands import shipped_list  # noqa: E402
+from rulelang.read.files import shipped_list  # noqa: E402
 from rulelang.interpreter.log import parse_line  # noqa: E402
 from rulelang.web.app import create_app  # noqa: E402
 from web_helpers import (Listener, hidden_cards_by_step, make_table, move, names_in, play_people,  # noqa: E402

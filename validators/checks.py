@@ -16,35 +16,10 @@ and :mod:`~rulelang.validators.variants` (overrides that change nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterator
-
 from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
-
-CheckFn = Callable[[Document, "GameDef | None"], Iterator[Diagnostic]]
-
-
-@dataclass(frozen=True)
-class Check:
-    """A registered check and whether it needs the compiled game."""
-
-    name: str
-    fn: CheckFn
-    needs_definition: bool = True
-
-
-CHECKS: dict[str, Check] = {}
-
-
-def check(name: str, needs_definition: bool = True):
-    """Register a check under ``name``."""
-    def register(fn: CheckFn) -> CheckFn:
-        """Record ``fn`` in :data:`CHECKS` and return it unchanged."""
-        CHECKS[name] = Check(name, fn, needs_definition)
-        return fn
-    return register
+from rulelang.validators.registry import CHECKS, Check, CheckFn, check  # registered there; named here too
 
 
 def run_checks(doc: Document, definition: GameDef) -> list[Diagnostic]:

@@ -19,7 +19,7 @@ from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.read.document import Document
 from rulelang.read.expr import Expr, parse_expr
 from rulelang.compile.ir import GameDef
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 from rulelang.validators.probe import is_constant
 
 INF = math.inf

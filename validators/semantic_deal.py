@@ -16,7 +16,7 @@ from rulelang.constructs import construct
 from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 from rulelang.validators.paths import DealPath, deal_paths, describe
 
 

@@ -13,7 +13,7 @@ from typing import Iterator
 from rulelang.compile.deck import Deck, build_deck
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.document import Document
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 def unreduced_deck(doc: Document) -> Deck | None:

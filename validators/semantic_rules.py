@@ -13,7 +13,7 @@ from typing import Iterator
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 from rulelang.validators.paths import deal_paths, describe
 from rulelang.validators.probe import NOT_CONSTANT, evaluate, is_constant, stub_state
 

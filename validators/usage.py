@@ -19,7 +19,7 @@ from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.read.expr import parse_expr
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 from rulelang.validators.exprs import expr_names, names_read
 from rulelang.validators.probe import is_constant
 from rulelang.validators.semantic_deck import phase_bodies

@@ -13,7 +13,8 @@ from typing import Any, Iterator
 
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.read.document import Document
-from rulelang.validators.checks import check
+from rulelang.read.files import find_reference, read_document, resolve_document
+from rulelang.validators.registry import check
 
 _MISSING = object()
 
@@ -24,7 +25,6 @@ def variant_and_base(doc: Document) -> tuple[Document, Document] | None:
     A resolved variant keeps the span of its ``extends`` key, which tells it from a game
     without a base before any file is read again.
     """
-    from rulelang.loader import find_reference, read_document, resolve_document
     path = Path(doc.path)
     if ("extends",) not in doc.spans or doc.path.startswith("<") or not path.is_file():
         return None

@@ -163,6 +163,7 @@ def register_variant_tools(sub) -> None:
 
 def cmd_list(args) -> int:
     """Print the shipped games with their titles, once per game (the first syntax found is read)."""
+    from rulelang.read.files import shipped_list
     games = shipped_list()
     if args.json:
         output.print_json(games)
@@ -174,21 +175,6 @@ def cmd_list(args) -> int:
         suffix = f"  ({'; '.join(notes)})" if notes else ""
         sys.stdout.write(f"{game['name']:32} {game['title']}{suffix}\n")
     return 0
-
-
-def shipped_list() -> list[dict]:
-    """Each shipped game once: name, title, players, the game it extends, and its files (first one read)."""
-    from rulelang.loader import read_document, resolve_document, shipped_games
-    forms: dict[str, list] = {}
-    for path in shipped_games():
-        forms.setdefault(path.stem, []).append(path)
-    games = []
-    for name, paths in sorted(forms.items()):
-        doc = read_document(paths[0])
-        players = resolve_document(doc).data.get("players") if doc.data.get("extends") else doc.data.get("players")
-        games.append({"name": name, "title": doc.data.get("title", ""), "extends": doc.data.get("extends"),
-                      "players": players, "files": [p.name for p in paths]})
-    return games
 
 
 def cmd_validate(args) -> int:

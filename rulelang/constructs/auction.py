@@ -17,7 +17,7 @@ from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_fro
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import SEAT, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 @dataclass

@@ -23,7 +23,7 @@ from rulelang.constructs.trick_calls import called_sides
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import CARDS
 from rulelang.compile.ir import PhaseBase, Rule
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 @dataclass

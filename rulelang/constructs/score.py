@@ -14,7 +14,7 @@ from rulelang.constructs.base import WHEN, Construct, DiffKey, Lines
 from rulelang.diagnostics import WARNING, Diagnostic, RuleError
 from rulelang.compile.exprcompile import INT, SEATS, Binding
 from rulelang.compile.ir import PhaseBase, Rule
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 @dataclass

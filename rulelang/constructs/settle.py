@@ -19,7 +19,7 @@ from rulelang.constructs.base import WHEN, Construct, DealPart, Lines
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import INT
 from rulelang.compile.ir import PhaseBase, Rule
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 @dataclass

@@ -12,7 +12,7 @@ from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_fro
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.exprcompile import BOOL
 from rulelang.compile.ir import PhaseBase, Rule
-from rulelang.validators.checks import check
+from rulelang.validators.registry import check
 
 
 @dataclass

@@ -26,7 +26,7 @@ class LobbyError(Exception):
 @lru_cache(maxsize=1)
 def shipped() -> tuple[dict, ...]:
     """Every shipped game: its name, title, players, the game it extends, and a summary of its rules."""
-    from rulelang.cli.commands import shipped_list
+    from rulelang.read.files import shipped_list
     from rulelang.loader import open_document
     games = []
     for entry in shipped_list():
