@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulelang.cli.validate import diagnostics_of_text
+from rulelang.validators.report import diagnostics_of_text
 from rulelang.diagnostics import RuleError
 from rulelang.render.explain import explain_game
 from rulelang.render.fmt import to_rules

@@ -25,7 +25,7 @@ import pytest
 import rulelang
 import rulelang.interpreter
 import rulelang.validators
-from rulelang.cli.validate import diagnostics_of, diagnostics_of_text
+from rulelang.validators.report import diagnostics_of, diagnostics_of_text
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.validators.catalogue import catalogue, parse_catalogue, to_json
 from helpers import assert_golden as golden_file

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from rulelang.cli.main import main
-from rulelang.cli.simulate import merged_rows, simulate, table_rows
+from rulelang.cli.simulate import simulate
+from rulelang.cli.stats_table import merged_rows, table_rows
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelang.cli.validate import diagnostics_of, diagnostics_of_text
+from rulelang.validators.report import diagnostics_of, diagnostics_of_text
 from rulelang.read.document import Document
 from rulelang.compile.ir import Rule
 from rulelang.loader import check_document, load_definition, open_document

@@ -3,7 +3,7 @@
 Deals are played in blocks of :data:`BLOCK`; block ``b`` of a run from seed ``S`` is played from
 the seed sequence (S, b), so the numbers depend on the seed and the number of deals, never on
 how many processes share the blocks. Each block's counts are merged into one
-:class:`~rulelang.cli.simulate.Tally` as it arrives, so memory stays flat however many deals.
+:class:`~rulelang.interpreter.tally.Tally` as it arrives, so memory stays flat however many deals.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def play_block(game, seed: int, block: int, size: int):
 
 def tally_of(run: BatchRun):
     """A :class:`Tally` of the finished deals of ``run``, counted as ``simulate`` counts scalar deals."""
-    from rulelang.cli.simulate import Tally
+    from rulelang.interpreter.tally import Tally
     game, bs = run.game, run.state
     seat = game.seat_name
     tally = Tally(game.name, [seat(s) for s in range(game.num_players)])

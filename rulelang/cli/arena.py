@@ -116,7 +116,7 @@ def _declared(state, seats: list[int]) -> list[tuple[int, str, bool]]:
     result = state.deal_results[-1]
     if result.get("contract") is None or result.get("declarer") is None or result["declarer"] < 0:
         return []
-    from rulelang.cli.simulate import contract_made
+    from rulelang.interpreter.tally import contract_made
     return [(seats[result["declarer"]], result["contract"], contract_made(result))]
 
 
@@ -191,7 +191,7 @@ def arena_command(ref: str, agents: str, deals: int, seed: int | None, jobs: int
                   backend: str = "local", address: str | None = None, matches: int = 0) -> int:
     """Check the agents, play the duplicate deals (and matches) and print the comparison."""
     import random
-    from rulelang.cli.commands import UsageError, check_jobs
+    from rulelang.cli.args import UsageError, check_jobs
     from rulelang.interpreter.agents import make_agent
     from rulelang.loader import load_game
     specs = [s.strip() for s in agents.split(",") if s.strip()]

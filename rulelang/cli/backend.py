@@ -31,7 +31,7 @@ def run_tasks(function, tasks: list[tuple], jobs: int = 1, backend: str = "local
 
 
 def _on_ray(function, tasks: list[tuple], jobs: int, address: str | None):
-    from rulelang.cli.commands import UsageError
+    from rulelang.cli.args import UsageError
     try:
         import ray
     except ImportError:

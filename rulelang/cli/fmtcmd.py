@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rulelang.cli.commands import UsageError
+from rulelang.cli.args import UsageError
 
 SYNTAX = {".rules": "rules", ".yaml": "yaml", ".yml": "yaml"}
 

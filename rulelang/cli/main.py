@@ -6,8 +6,8 @@ import argparse
 import os
 import sys
 
-from rulelang.compile.values import EvalError, failed_rule
 from rulelang.diagnostics import RuleError, render_all
+from rulelang.compile.values import EvalError, failed_rule
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 1 rule errors, 2 usage)."""
-    from rulelang.cli.commands import UsageError
+    from rulelang.cli.args import UsageError
     from rulelang.interpreter.agents import AgentSpecError
     from rulelang.loader import allow_paths
     parser = build_parser()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from rulelang.cli.commands import UsageError, open_output
+from rulelang.cli.args import UsageError, open_output
 from rulelang.interpreter.agents import SeededChance
 from rulelang.interpreter.state import CHANCE
 

@@ -19,7 +19,7 @@ import io
 import os
 from collections import Counter
 
-from rulelang.cli.commands import UsageError
+from rulelang.cli.args import UsageError
 
 EXTRA_HINT = "pip install 'rulelang[report]' (matplotlib draws the plots)"
 PANEL_WIDTH = 5.2          # inches per game
@@ -223,7 +223,7 @@ def _match_lengths(all_stats: list[dict]) -> str:
 
 # ---------------------------------------------------------------------- the table
 def _table(all_stats: list[dict]) -> str:
-    from rulelang.cli.simulate import merged_rows
+    from rulelang.cli.stats_table import merged_rows
     head = "".join(f"<th>{_e(stats['game'])}</th>" for stats in all_stats)
     rows, section = [], None
     for row in merged_rows(all_stats):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from rulelang.cli.commands import UsageError, at_least
+from rulelang.cli.args import UsageError, at_least
 
 
 def register_serve(sub) -> None:

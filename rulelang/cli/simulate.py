@@ -14,115 +14,16 @@ Single deals are played as one-deal matches (``max_deals=1``) from seeds ``seed 
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import sys
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 
 from rulelang.cli import output
+from rulelang.cli.stats_table import merged_rows
 from rulelang.constructs import construct
+from rulelang.interpreter.tally import MATCH_CAP, Tally, contract_made
 
-MATCH_CAP = 500          # deals after which a random match counts as unfinished
 AUTO_MATCHES = 100       # at most this many whole matches unless --matches says otherwise
 DEFAULT_AGENTS = "heuristic"
-Z95 = 1.959964
-
-
-@dataclass
-class Tally:
-    """Counts over many single deals and whole matches of one game."""
-
-    game: str
-    seats: list[str]
-    deals: int = 0
-    vars: dict = field(default_factory=lambda: defaultdict(Counter))
-    decisions: dict = field(default_factory=lambda: defaultdict(Counter))
-    exchanged: Counter = field(default_factory=Counter)
-    delta: Counter = field(default_factory=Counter)
-    no_trick: int = 0
-    contracts: Counter = field(default_factory=Counter)
-    made: Counter = field(default_factory=Counter)
-    declared: Counter = field(default_factory=Counter)
-    titles: dict = field(default_factory=dict)
-    items: Counter = field(default_factory=Counter)
-    announced: Counter = field(default_factory=Counter)
-    changes: dict = field(default_factory=lambda: defaultdict(Counter))
-    advantage: dict = field(default_factory=lambda: defaultdict(Counter))
-    lengths: list = field(default_factory=list)
-    unfinished: int = 0
-
-    def to_json(self) -> dict:
-        """The statistics as shares and means (JSON-ready)."""
-        n = max(self.deals, 1)
-        return {
-            "game": self.game, "deals": self.deals,
-            "vars": {var: _shares(counts, n) for var, counts in self.vars.items()},
-            "decisions": {f"{phase} {action}": {s: round(counts[s] / n, 4) for s in self.seats}
-                          for (phase, action), counts in sorted(self.decisions.items())},
-            "cards_exchanged": {s: round(self.exchanged[s] / n, 4) for s in self.seats} if self.exchanged else {},
-            "score_change": {s: round(self.delta[s] / n, 4) for s in self.seats},
-            "no_trick_share": round(self.no_trick / n, 4),
-            "contracts": _shares(self.contracts, n),
-            "contracts_made": {str(c): round(self.made[c] / k, 4) for c, k in sorted(self.declared.items(), key=str)},
-            "contract_titles": dict(sorted(self.titles.items())),
-            "items": {str(name): {"scored": round(k / n, 4), "announced": round(self.announced[name] / n, 4)}
-                      for name, k in sorted(self.items.items(), key=lambda kv: (-kv[1], str(kv[0])))},
-            "seat_advantage": {s: _mean_interval(self.advantage[s], self.deals) for s in self.seats},
-            "score_distribution": {s: {str(v): k for v, k in sorted(self.changes[s].items())} for s in self.seats},
-            "match_length": self.match_length(),
-            "match_lengths": {str(k): v for k, v in sorted(Counter(self.lengths).items())},
-        }
-
-    def merge(self, other: "Tally") -> None:
-        """Add the counts of ``other`` (the same game, other deals) to these."""
-        self.deals += other.deals
-        for mine, theirs in ((self.vars, other.vars), (self.decisions, other.decisions),
-                             (self.changes, other.changes), (self.advantage, other.advantage)):
-            for key, counts in theirs.items():
-                mine[key].update(counts)
-        for mine, theirs in ((self.exchanged, other.exchanged), (self.delta, other.delta),
-                             (self.contracts, other.contracts), (self.made, other.made),
-                             (self.declared, other.declared), (self.items, other.items),
-                             (self.announced, other.announced)):
-            mine.update(theirs)
-        self.titles.update(other.titles)
-        self.no_trick += other.no_trick
-        self.lengths.extend(other.lengths)
-        self.unfinished += other.unfinished
-
-    def match_length(self) -> dict:
-        """Deals per finished match: count, mean, median, min, max; and how many hit the cap."""
-        lengths = self.lengths
-        if not lengths:
-            return {"matches": self.unfinished, "unfinished": self.unfinished}
-        return {"matches": len(lengths) + self.unfinished, "mean": round(statistics.fmean(lengths), 2),
-                "median": statistics.median(lengths), "min": min(lengths), "max": max(lengths),
-                "unfinished": self.unfinished}
-
-
-def _shares(counts: Counter, n: int) -> dict:
-    return {str(k): round(v / n, 4) for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))}
-
-
-def _mean_interval(values: Counter, n: int) -> dict:
-    """The mean of ``n`` values counted in ``values`` and its 95 % interval (normal approximation)."""
-    if n == 0:
-        return {"mean": 0.0, "ci95": [0.0, 0.0]}
-    mean = sum(v * k for v, k in values.items()) / n
-    spread = sum(k * (v - mean) ** 2 for v, k in values.items()) / max(n - 1, 1)
-    half = Z95 * math.sqrt(spread / n)
-    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
-
-
-def contract_made(result: dict) -> bool:
-    """Whether the declarers of the deal's contract won its game item (in a game without items,
-    which scores in a `score` phase: whether the declarer gained)."""
-    items = result.get("items")
-    if items:
-        return any(item.get("game") and item["side"] == "declarers" for item in items)
-    return result["delta"][result["declarer"]] > 0
 
 
 # ---------------------------------------------------------------------- playing
@@ -304,65 +205,6 @@ def play_chunk(games: tuple, chunk: tuple[str, int, int], seed: int, agents: str
 
 
 # ---------------------------------------------------------------------- the table
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def _per_seat(values: dict, fmt) -> str:
-    return "  ".join(f"{s} {fmt(v)}" for s, v in values.items())
-
-
-def table_rows(stats: dict) -> list[tuple[str, str, str]]:
-    """(section, statistic, value) rows of one game's statistics."""
-    rows = [("", "deals played", str(stats["deals"]))]
-    for var, shares in stats["vars"].items():
-        rows += [("deal variables", f"{var} = {value}", _percent(share)) for value, share in shares.items()]
-    for name, seats in stats["decisions"].items():
-        rows.append(("decisions (share of deals)", name, _per_seat(seats, _percent)))
-    if stats["cards_exchanged"]:
-        rows.append(("exchange", "cards exchanged per deal", _per_seat(stats["cards_exchanged"], lambda v: f"{v:.2f}")))
-    rows.append(("scores", "mean score change per deal", _per_seat(stats["score_change"], lambda v: f"{v:+.2f}")))
-    rows.append(("tricks", "some seat still in takes no trick", _percent(stats["no_trick_share"])))
-    rows.append(("scores", "seat advantage (return against the table, 95% interval)",
-                 _per_seat(stats["seat_advantage"], _interval)))
-    title = stats.get("contract_titles", {}).get
-    rows += [("contracts", title(name, name), _percent(share)) for name, share in stats["contracts"].items()]
-    rows += [("contracts made by their declarers", title(name, name), _percent(share))
-             for name, share in stats["contracts_made"].items()]
-    rows += [("items (share of deals)", name, f"scored {_percent(v['scored'])}, announced {_percent(v['announced'])}")
-             for name, v in stats["items"].items()]
-    rows += _match_rows(stats["match_length"])
-    return rows
-
-
-def _interval(value: dict) -> str:
-    low, high = value["ci95"]
-    return f"{value['mean']:+.2f} [{low:+.2f}, {high:+.2f}]"
-
-
-def _match_rows(length: dict) -> list[tuple[str, str, str]]:
-    if not length.get("matches"):
-        return []
-    rows = [("match length (deals)", "whole matches played", str(length["matches"]))]
-    if "mean" in length:
-        rows += [("match length (deals)", "mean", f"{length['mean']:.2f}"),
-                 ("match length (deals)", "median", f"{length['median']:g}"),
-                 ("match length (deals)", "shortest – longest", f"{length['min']} – {length['max']}")]
-    rows.append(("match length (deals)", f"unfinished after {MATCH_CAP} deals", str(length["unfinished"])))
-    return rows
-
-
-def merged_rows(all_stats: list[dict]) -> list[tuple]:
-    """Rows of several games side by side: (section, statistic, value per game); missing values blank."""
-    keyed: dict[tuple, list[str]] = {}
-    for index, stats in enumerate(all_stats):
-        for section, name, value in table_rows(stats):
-            keyed.setdefault((section, name), [""] * len(all_stats))[index] = value
-    sections = list(dict.fromkeys(section for section, _ in keyed))
-    rows = sorted(keyed.items(), key=lambda kv: sections.index(kv[0][0]))       # stable: a section's rows together
-    return [(section, name, *values) for (section, name), values in rows]
-
-
 def print_table(all_stats: list[dict], seed: int, agents: str = "random") -> None:
     """Print the statistics as a rich table, one value column per game; the title names the agents."""
     from rich.console import Console
@@ -387,7 +229,7 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
                      matches: int | None, agents: str | None = None, jobs: int = 1, backend: str = "local",
                      address: str | None = None, report: str | None = None, engine: str = "scalar") -> int:
     """Run the simulation(s) and print the table or JSON; with ``report``, also write the HTML report there."""
-    from rulelang.cli.commands import UsageError, check_jobs
+    from rulelang.cli.args import UsageError, check_jobs
     check_jobs(jobs)
     seed = random.randrange(1_000_000) if seed is None else seed
     if engine == "batch" and agents not in (None, "random"):
@@ -424,7 +266,7 @@ def _engine(refs: list[str], engine: str) -> str:
         from rulelang.batch.engine import BatchRun
         from rulelang.batch.vectorize import BatchUnsupported
     except ImportError:
-        from rulelang.cli.commands import UsageError
+        from rulelang.cli.args import UsageError
         raise UsageError("--engine batch needs numpy 2: pip install 'rulelang[batch]'") from None
     for ref in refs:
         try:

@@ -19,49 +19,11 @@ import re
 import sys
 from typing import TextIO
 
-from rulelang.diagnostics import Diagnostic, RuleError, sort_diagnostics, unique_diagnostics
-from rulelang.read.document import Document
+from rulelang.diagnostics import Diagnostic
+from rulelang.validators.report import diagnostics_of
 
 SHOWN = 10
 FORMATS = ("human", "json", "sarif")
-
-
-def diagnostics_of(ref: str, simulate: int = 0, agents: str | None = None) -> list[Diagnostic]:
-    """All diagnostics of one rule file or log (parse, extends, schema, names, semantics; optionally play)."""
-    if ref.endswith(".jsonl"):
-        from rulelang.validators.logs import log_diagnostics
-        return sort_diagnostics(log_diagnostics(ref))
-    from rulelang.loader import open_document
-    try:
-        doc = open_document(ref)
-    except RuleError as exc:
-        return list(exc.diagnostics)
-    return diagnostics_of_document(doc, simulate, agents)
-
-
-def diagnostics_of_text(text: str, path: str, simulate: int = 0) -> list[Diagnostic]:
-    """All diagnostics of rule text as an editor holds it (the syntax is chosen by ``path``'s suffix)."""
-    from rulelang.loader import parse_text, resolve_document
-    try:
-        doc = resolve_document(parse_text(text, path))
-    except RuleError as exc:
-        return list(exc.diagnostics)
-    return diagnostics_of_document(doc, simulate)
-
-
-def diagnostics_of_document(doc: Document, simulate: int = 0, agents: str | None = None) -> list[Diagnostic]:
-    """All diagnostics of a resolved document."""
-    from rulelang.loader import check_document
-    from rulelang.validators.checks import run_document_checks
-    definition, report = check_document(doc)
-    found = list(report.items)
-    schema_ok = not any(d.code.startswith("C") for d in found)
-    if definition is None and schema_ok:
-        found.extend(run_document_checks(doc))
-    if definition is not None and simulate > 0 and not report.has_errors:
-        from rulelang.validators.simulate import simulate as play
-        found.extend(play(definition, simulate, agents=agents))
-    return sort_diagnostics(unique_diagnostics(found))
 
 
 def validate_files(files: list[str], as_json: bool = False, fmt: str = "human", show_all: bool = False,

@@ -57,7 +57,7 @@ def diagnostic_view(diagnostic: Diagnostic, renames: tuple[tuple[str, str], ...]
 def check_upload(store, name: str, text: str) -> dict:
     """Check an uploaded rule file as ``rulelang validate`` checks a file; ``{"ok", "ref", "title", "players",
     "diagnostics"}``. Only a file without errors is kept (``ref`` names it then)."""
-    from rulelang.cli.validate import diagnostics_of
+    from rulelang.validators.report import diagnostics_of
     if not UPLOAD_NAME.fullmatch(name or ""):
         raise LobbyError("name the file like my-game.rules or my-game.yaml (letters, digits, '-', '_', '.')")
     path = store.upload_path(text, "." + name.rsplit(".", 1)[1])
