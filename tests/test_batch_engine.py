@@ -95,8 +95,26 @@ def test_the_same_seed_plays_the_same_deals():
 
 
 def test_a_phase_kind_without_a_kernel_is_named_before_any_deal(monkeypatch):
-    from rulelang.batch import kernels
-    monkeypatch.delitem(kernels.KERNELS, "exchange")
+    from rulelang.batch import engine
+    monkeypatch.delitem(engine.phase_kernels(), "exchange")
+    with pytest.raises(BatchUnsupported, match="the phase `exchange` \\(no batch kernel yet\\)"):
+        BatchRun(one_deal_game("zwanzig-ab"), 10, seed=0)
+
+
+def test_every_construct_names_a_batch_kernel_that_exists():
+    from rulelang.batch.engine import phase_kernels
+    from rulelang.batch.kernels import Kernel
+    from rulelang.constructs import batch_kernels, constructs
+    assert set(batch_kernels()) == set(constructs())
+    assert all(isinstance(kernel, Kernel) for kernel in phase_kernels().values())
+    assert set(phase_kernels()) == set(batch_kernels())
+
+
+def test_a_construct_that_names_no_kernel_is_refused_by_name(monkeypatch):
+    from rulelang.batch import engine
+    from rulelang.constructs import construct
+    monkeypatch.setattr(construct("exchange"), "batch_kernel", None)
+    monkeypatch.setattr(engine, "phase_kernels", engine.phase_kernels.__wrapped__)
     with pytest.raises(BatchUnsupported, match="the phase `exchange` \\(no batch kernel yet\\)"):
         BatchRun(one_deal_game("zwanzig-ab"), 10, seed=0)
 

@@ -62,8 +62,8 @@ def test_the_numbers_do_not_depend_on_how_many_processes_share_the_blocks(capsys
 
 
 def test_a_game_the_batch_engine_cannot_run_falls_back_with_a_note(capsys, monkeypatch):
-    from rulelang.batch import kernels
-    monkeypatch.delitem(kernels.KERNELS, "passing")
+    from rulelang.batch import engine
+    monkeypatch.delitem(engine.phase_kernels(), "passing")
     code, out, err = run(capsys, "simulate", "hearts", "--engine", "batch", "--deals", "20", "--matches", "0",
                          "--seed", "1", "--json")
     assert code == 0

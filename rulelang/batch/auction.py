@@ -13,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import narrowing_pays, seats_from
-from rulelang.batch.kernels import add_scores, per_deal
+from rulelang.batch.kernels import Kernel, add_scores, needs, per_deal
 from rulelang.batch.runtime import across, gather, popcount
 from rulelang.batch.state import INT, NONE
 from rulelang.compile.items import announcement, doubling
-from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.values import EvalError
 
 NOBODY = -1
 
@@ -464,3 +464,16 @@ def run_dummy(run, phase, live) -> None:
     if ((seats < 0) | (by < 0) | (seats == by)).any():
         raise EvalError("the dummy must be a seat played by another seat", phase.span)
     bs.dummy.seat[rows], bs.dummy.by[rows] = seats, by
+
+
+# ---------------------------------------------------------------------- the kernels named by constructs
+AUCTION = Kernel(check_auction, run_auction)
+"""The batch kernel of ``auction`` phases (named by its construct's ``batch_kernel``)."""
+SETTLE = Kernel(check_settle, run_settle)
+"""The batch kernel of ``settle`` phases (named by its construct's ``batch_kernel``)."""
+VALUE_AUCTION = Kernel(needs("start"), run_value_auction)
+"""The batch kernel of ``value_auction`` phases (named by its construct's ``batch_kernel``)."""
+STRAIN_AUCTION = Kernel(needs("start"), run_strain_auction)
+"""The batch kernel of ``strain_auction`` phases (named by its construct's ``batch_kernel``)."""
+DUMMY = Kernel(needs("seat", "by"), run_dummy)
+"""The batch kernel of ``dummy`` phases (named by its construct's ``batch_kernel``)."""

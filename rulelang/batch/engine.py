@@ -3,8 +3,8 @@
 ``BatchRun(game, n, seed).play()`` plays ``n`` one-deal matches of ``game`` with uniformly
 random players — the distribution of :class:`~rulelang.interpreter.agents.RandomAgent` with
 chance sampled uniformly — every deal a row of a :class:`~rulelang.batch.state.BatchState`.
-Each phase is run for all the deals in it by its construct's kernel (:data:`KERNELS`, from
-:mod:`rulelang.batch.kernels` and :mod:`rulelang.batch.tricks`); a phase's ``when`` is worked
+Each phase is run for all the deals in it by the kernel its construct names (``batch_kernel``,
+gathered by :func:`phase_kernels`); a phase's ``when`` is worked
 out per deal, and a deal that skips a phase is left alone by its kernel. A phase kind without a
 kernel, a rule without a batch twin or a construct's feature the kernels do not cover raises
 :class:`~rulelang.batch.vectorize.BatchUnsupported` before any deal is played, naming it.
@@ -15,14 +15,16 @@ With ``record=True`` every action is also kept per deal with the legal actions o
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
 from rulelang.batch.runtime import across, popcount, signed, unsigned
 from rulelang.batch.state import ABSENT, INT, BatchState
 from rulelang.batch.vectorize import BatchUnsupported, batch_code
-from rulelang.compile.exprcompile import NAME
+from rulelang.compile.values import NAME
 
 
 class ActionLog:
@@ -189,17 +191,27 @@ class PackOrder:
         self.settled = places
 
 
+@lru_cache(maxsize=1)
+def phase_kernels() -> dict:
+    """The batch kernel of each phase kind whose construct names one (``Construct.batch_kernel``)."""
+    from rulelang.constructs import batch_kernels
+    table = {}
+    for kind, where in batch_kernels().items():
+        module, name = where.split(":")
+        table[kind] = getattr(importlib.import_module(module), name)
+    return table
+
+
 class BatchRun:
     """``n`` one-deal matches of ``game`` played at random in lock-step (see the module's docstring)."""
 
     def __init__(self, game, n: int, seed: int, record: bool = False):
-        from rulelang.batch.kernels import KERNELS
         self.game, self.n = game, n
         self.code = batch_code(game.definition.code)
         self.rng = np.random.default_rng(seed)
         self.state = BatchState(game, n, self.code.strings, trick_history=bool(self.code.helpers & TRICK_HISTORY))
         self.log = ActionLog(n) if record else None
-        self.kernels = KERNELS
+        self.kernels = phase_kernels()
         self.decided: Counter = Counter()         # (kind, option, seat) → how many deals
         self.exchanged = np.zeros(game.num_players, dtype=INT)
         self.forced: Counter = Counter()          # (option, seat) → deals where it was forced
@@ -301,7 +313,7 @@ class BatchRun:
         are played as a smaller batch (a few deals would otherwise cost a whole block's array operations)."""
         from rulelang.interpreter.state import MAX_REDEALS
         if (self.state.redeals[rows] + 1 > MAX_REDEALS).any():
-            from rulelang.compile.exprcompile import EvalError
+            from rulelang.compile.values import EvalError
             raise EvalError(f"more than {MAX_REDEALS} redeals in a row", None)
         self.widen(rows, self._dealt_again(rows))
 

@@ -4,7 +4,8 @@ decide and score, each doing for every deal in its phase what the construct's ru
 A kernel is a :class:`Kernel`: ``check(run, phase)`` raises BatchUnsupported for what it does
 not cover (before any deal is played), ``run(run, phase, live)`` plays the phase in the deals
 where ``live`` holds, with uniformly random choices, noting each action in the run's log.
-:data:`KERNELS` maps a phase kind to its kernel.
+Each construct names its kernel (``Construct.batch_kernel``, e.g. ``"rulelang.batch.kernels:DEAL"``);
+the engine gathers them (:func:`rulelang.batch.engine.phase_kernels`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rulelang.batch.engine import option_sets, pick_bit, turn_order, uniform_pic
 from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount, unsigned
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.values import EvalError
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Kernel:
     run: Callable
 
 
-def _no_check(run, phase) -> None:
+def no_check(run, phase) -> None:
     """A kernel that covers every form of its phase."""
 
 
@@ -311,27 +312,20 @@ def run_turns(run, phase, live) -> None:
     bs.only_seat = np.full(run.n, -1, dtype=INT)
 
 
-def _kernels() -> dict:
-    from rulelang.batch.auction import check_auction, check_settle, run_auction, run_dummy, run_settle, \
-        run_strain_auction, run_value_auction
-    from rulelang.batch.kernels_more import run_bids, run_call, run_open_hand, run_parties, run_passing, run_pick, \
-        run_piles, run_take_talon, run_take_up, run_throw_in, run_turn_up
-    from rulelang.batch.tricks import check_tricks, run_tricks
-    return {"deal": Kernel(_no_check, run_deal), "talon": Kernel(_no_check, run_talon),
-            "set": Kernel(needs("value"), run_set), "choose": Kernel(needs("by", "forbid"), run_choose),
-            "exchange": Kernel(check_exchange, run_exchange), "decide": Kernel(check_decide, run_decide),
-            "score": Kernel(needs("each", "add"), run_score), "tricks": Kernel(check_tricks, run_tricks),
-            "turns": Kernel(check_turns, run_turns), "turn_up": Kernel(_no_check, run_turn_up),
-            "bids": Kernel(needs("start", "forbid"), run_bids), "passing": Kernel(needs("start", "to"), run_passing),
-            "pick": Kernel(needs("start", "forbid", "must"), run_pick), "take_up": Kernel(needs("by"), run_take_up),
-            "piles": Kernel(needs("start"), run_piles), "throw_in": Kernel(needs("must", "may"), run_throw_in),
-            "auction": Kernel(check_auction, run_auction), "settle": Kernel(check_settle, run_settle),
-            "call": Kernel(needs("by", "cards", "forbid"), run_call), "open_hand": Kernel(needs("seat"), run_open_hand),
-            "take_talon": Kernel(needs("by", "forbid"), run_take_talon),
-            "value_auction": Kernel(needs("start"), run_value_auction),
-            "strain_auction": Kernel(needs("start"), run_strain_auction), "dummy": Kernel(needs("seat", "by"), run_dummy),
-            "parties": Kernel(needs("cards"), run_parties)}
-
-
-KERNELS = _kernels()
-"""The batch kernel of each phase kind that has one."""
+# ---------------------------------------------------------------------- the kernels named by constructs
+DEAL = Kernel(no_check, run_deal)
+"""The batch kernel of ``deal`` phases (named by its construct's ``batch_kernel``)."""
+TALON = Kernel(no_check, run_talon)
+"""The batch kernel of ``talon`` phases (named by its construct's ``batch_kernel``)."""
+SET = Kernel(needs("value"), run_set)
+"""The batch kernel of ``set`` phases (named by its construct's ``batch_kernel``)."""
+CHOOSE = Kernel(needs("by", "forbid"), run_choose)
+"""The batch kernel of ``choose`` phases (named by its construct's ``batch_kernel``)."""
+EXCHANGE = Kernel(check_exchange, run_exchange)
+"""The batch kernel of ``exchange`` phases (named by its construct's ``batch_kernel``)."""
+DECIDE = Kernel(check_decide, run_decide)
+"""The batch kernel of ``decide`` phases (named by its construct's ``batch_kernel``)."""
+SCORE = Kernel(needs("each", "add"), run_score)
+"""The batch kernel of ``score`` phases (named by its construct's ``batch_kernel``)."""
+TURNS = Kernel(check_turns, run_turns)
+"""The batch kernel of ``turns`` phases (named by its construct's ``batch_kernel``)."""

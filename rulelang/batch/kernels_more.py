@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
-from rulelang.batch.kernels import draw, per_deal, weighed
+from rulelang.batch.kernels import Kernel, draw, needs, no_check, per_deal, weighed
 from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.values import EvalError
 
 
 # ---------------------------------------------------------------------- turn_up
@@ -319,3 +319,28 @@ def run_parties(run, phase, live) -> None:
     bs.parties.cards = np.where(live, cards, bs.parties.cards)
     bs.parties.join = np.where(live, phase.join, bs.parties.join)
     bs.side_mask = np.where(live, holders, bs.side_mask)
+
+
+# ---------------------------------------------------------------------- the kernels named by constructs
+TURN_UP = Kernel(no_check, run_turn_up)
+"""The batch kernel of ``turn_up`` phases (named by its construct's ``batch_kernel``)."""
+BIDS = Kernel(needs("start", "forbid"), run_bids)
+"""The batch kernel of ``bids`` phases (named by its construct's ``batch_kernel``)."""
+PASSING = Kernel(needs("start", "to"), run_passing)
+"""The batch kernel of ``passing`` phases (named by its construct's ``batch_kernel``)."""
+PICK = Kernel(needs("start", "forbid", "must"), run_pick)
+"""The batch kernel of ``pick`` phases (named by its construct's ``batch_kernel``)."""
+TAKE_UP = Kernel(needs("by"), run_take_up)
+"""The batch kernel of ``take_up`` phases (named by its construct's ``batch_kernel``)."""
+PILES = Kernel(needs("start"), run_piles)
+"""The batch kernel of ``piles`` phases (named by its construct's ``batch_kernel``)."""
+THROW_IN = Kernel(needs("must", "may"), run_throw_in)
+"""The batch kernel of ``throw_in`` phases (named by its construct's ``batch_kernel``)."""
+CALL = Kernel(needs("by", "cards", "forbid"), run_call)
+"""The batch kernel of ``call`` phases (named by its construct's ``batch_kernel``)."""
+OPEN_HAND = Kernel(needs("seat"), run_open_hand)
+"""The batch kernel of ``open_hand`` phases (named by its construct's ``batch_kernel``)."""
+TAKE_TALON = Kernel(needs("by", "forbid"), run_take_talon)
+"""The batch kernel of ``take_talon`` phases (named by its construct's ``batch_kernel``)."""
+PARTIES = Kernel(needs("cards"), run_parties)
+"""The batch kernel of ``parties`` phases (named by its construct's ``batch_kernel``)."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import kth_column, narrowing_pays, pick_bit, seats_from
-from rulelang.batch.kernels import per_deal
+from rulelang.batch.kernels import Kernel, per_deal
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
-from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.values import EvalError
 
 
 def check_tricks(run, phase) -> None:
@@ -308,3 +308,8 @@ def _join_party(bs, rows, winners) -> None:
     lone = (parties.join[rows] > 0) & (number <= parties.join[rows]) & (popcount(bs.side_mask[rows]) == 1)
     joining = lone & ((np.right_shift(bs.side_mask[rows], winners) & 1) == 0)
     bs.side_mask[rows[joining]] |= np.left_shift(INT(1), winners[joining])
+
+
+# ---------------------------------------------------------------------- the kernels named by constructs
+TRICKS = Kernel(check_tricks, run_tricks)
+"""The batch kernel of ``tricks`` phases (named by its construct's ``batch_kernel``)."""

@@ -3,7 +3,8 @@
 Every module of this package that defines ``CONSTRUCT`` (a subclass of
 :class:`~rulelang.constructs.base.Construct`) is registered; the stages — schema,
 DSL, compiler, checks, interpreter, ``explain``, ``fmt``, narration — iterate over
-:func:`constructs` and never name a kind. docs/architecture.md says how to add one.
+:func:`constructs` and never name a kind; :func:`batch_kernels` says which kinds the batch engine
+covers. docs/architecture.md says how to add one.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def with_parts() -> tuple[type[Construct], ...]:
     return tuple(c for c in constructs().values() if c.part is not None)
 
 
+def batch_kernels() -> dict[str, str]:
+    """The kinds the batch engine covers, each with the kernel its construct names (``module:NAME``)."""
+    return {kind: c.batch_kernel for kind, c in constructs().items() if c.batch_kernel}
+
+
 def receiver_of(st) -> int:
     """The seat the pending chance card goes to (-1: to no seat), by the construct of the current step."""
     step = st.step
@@ -47,4 +53,4 @@ def receiver_of(st) -> int:
     return construct(step.kind).receiver(st, step)
 
 
-__all__ = ["Construct", "DealPart", "construct", "constructs", "receiver_of", "with_parts"]
+__all__ = ["Construct", "DealPart", "batch_kernels", "construct", "constructs", "receiver_of", "with_parts"]

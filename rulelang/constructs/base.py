@@ -13,6 +13,16 @@ narration (``words``, ``action_words``, ``private_words``) and its diagnostic co
 (``codes``). The generic stages iterate over the registered constructs
 (:func:`rulelang.constructs.constructs`) and never name one.
 
+What a construct provides for each engine, in one place:
+
+- the scalar engine (:class:`~rulelang.interpreter.state.State`, every agent, the adapters): the
+  runtime hooks above — ``enter``, ``legal``, ``apply``, ``seer``, ``draws``/``apply_drawn``,
+  ``observe``, ``hidden`` — all with defaults here;
+- the batch engine (``simulate --engine batch``): ``batch_kernel``, which names its kernel as
+  ``"module:NAME"`` (a :class:`~rulelang.batch.kernels.Kernel` in :mod:`rulelang.batch`, imported only
+  by that engine, so a construct never imports numpy). None: the batch engine refuses a game with
+  this phase. :func:`rulelang.constructs.batch_kernels` lists the kinds it covers.
+
 A construct that keeps deal state declares a :class:`DealPart` subclass as ``part``; the
 State then holds one instance per deal at the attribute named ``kind`` (``st.piles``),
 made anew at each deal and copied by ``clone`` and the undo stack while a phase that may change
@@ -114,6 +124,7 @@ class Construct:
     apply_drawn: ClassVar[Callable | None] = None
     renews_part: ClassVar[bool] = False
     writes: ClassVar[tuple[str, ...]] = ()
+    batch_kernel: ClassVar[str | None] = None   # "module:NAME" of this kind's batch kernel; None: batch refuses it
 
     # ------------------------------------------------------------------ document and compilation
     @staticmethod

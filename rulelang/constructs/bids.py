@@ -71,6 +71,7 @@ class Bids(Construct):
     """Each seat in turn bids a number once; everyone hears it; ``bid(SEATS)`` reads the bids."""
 
     kind = "bids"
+    batch_kernel = "rulelang.batch.kernels_more:BIDS"
     keeps_hands = True
     order = 55
     summary = "each seat in turn bids a number of tricks"

@@ -48,6 +48,7 @@ class Call(Construct):
     """The declarer names a card; its holder is his partner, in secret until the card falls."""
 
     kind = "call"
+    batch_kernel = "rulelang.batch.kernels_more:CALL"
     keeps_hands = True
     order = 112
     summary = "the declarer calls a card; its holder is his secret partner"

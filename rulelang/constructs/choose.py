@@ -61,6 +61,7 @@ class Choose(Construct):
     """A seat picks one value; a single possible value is taken without asking."""
 
     kind = "choose"
+    batch_kernel = "rulelang.batch.kernels:CHOOSE"
     keeps_hands = True
     order = 30
     summary = "a seat chooses a value for a deal variable"

@@ -40,6 +40,7 @@ class Deal(Construct):
     """Chance deals ``each`` cards to every seat, forehand first, one packet per seat."""
 
     kind = "deal"
+    batch_kernel = "rulelang.batch.kernels:DEAL"
     writes = ("dealt",)
     order = 10
     summary = "every seat receives a packet of cards"

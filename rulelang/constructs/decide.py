@@ -59,6 +59,7 @@ class Decide(Construct):
     """Each active seat in turn picks an option; forced choices are taken without asking."""
 
     kind = "decide"
+    batch_kernel = "rulelang.batch.kernels:DECIDE"
     keeps_hands = True
     order = 50
     summary = "each seat in turn picks one of some options"

@@ -48,6 +48,7 @@ class Dummy(Construct):
     """A seat's hand is laid open after the opening lead and played by another seat."""
 
     kind = "dummy"
+    batch_kernel = "rulelang.batch.auction:DUMMY"
     keeps_hands = True
     order = 62
     summary = "a hand laid open after the opening lead and played by another seat"

@@ -43,6 +43,7 @@ class Exchange(Construct):
     """Each active seat in turn discards 0..max cards, then draws as many from the talon (chance)."""
 
     kind = "exchange"
+    batch_kernel = "rulelang.batch.kernels:EXCHANGE"
     writes = ("discards",)
     order = 40
     summary = "each seat exchanges cards with the talon"

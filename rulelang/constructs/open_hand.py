@@ -51,6 +51,7 @@ class OpenHand(Construct):
     """A seat's hand laid open to everyone for the rest of the deal, still played by that seat."""
 
     kind = "open_hand"
+    batch_kernel = "rulelang.batch.kernels_more:OPEN_HAND"
     keeps_hands = True
     order = 63
     summary = "a hand laid open to everyone for the rest of the deal, played by its own seat"

@@ -57,6 +57,7 @@ class Passing(Construct):
     """Each active seat in turn sets ``count`` cards aside; when all have, every seat's cards go to its target."""
 
     kind = "passing"
+    batch_kernel = "rulelang.batch.kernels_more:PASSING"
     order = 140
     summary = "every seat passes cards face down to another seat"
     example = {"count": 3, "to": "next(player)"}

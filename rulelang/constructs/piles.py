@@ -43,6 +43,7 @@ class Piles(Construct):
     """Chance lays the stock out in equal piles; seats pick a pile each in turn; the last seat takes the last pile."""
 
     kind = "piles"
+    batch_kernel = "rulelang.batch.kernels_more:PILES"
     order = 90
     summary = "the stock is laid out in piles that the seats take in turn"
     example = {"count": 4, "from": "forehand"}

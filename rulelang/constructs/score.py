@@ -52,6 +52,7 @@ class Score(Construct):
     """Every seat of ``each`` adds ``add`` to its score; all values are computed before any is added."""
 
     kind = "score"
+    batch_kernel = "rulelang.batch.kernels:SCORE"
     keeps_hands = True
     order = 70
     summary = "seats add a value to their match score"

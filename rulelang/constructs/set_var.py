@@ -52,6 +52,7 @@ class Set(Construct):
     """Sets a deal variable."""
 
     kind = "set"
+    batch_kernel = "rulelang.batch.kernels:SET"
     keeps_hands = True
     order = 80
     summary = "a deal variable is set"

@@ -51,6 +51,7 @@ class Settle(Construct):
     """Scores the game and every bonus separately, sums them per side and pays out by ``pattern``."""
 
     kind = "settle"
+    batch_kernel = "rulelang.batch.auction:SETTLE"
     keeps_hands = True
     renews_part = True
     order = 120

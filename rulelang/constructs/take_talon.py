@@ -74,6 +74,7 @@ class TakeTalon(Construct):
     """A seat takes every talon card into its hand and discards as many face down."""
 
     kind = "take_talon"
+    batch_kernel = "rulelang.batch.kernels_more:TAKE_TALON"
     writes = ("discards",)
     order = 57
     summary = "a seat takes the talon into its hand and discards"

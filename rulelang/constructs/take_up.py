@@ -46,6 +46,7 @@ class TakeUp(Construct):
     """A seat takes the turned-up card into its hand and discards as many cards face down."""
 
     kind = "take_up"
+    batch_kernel = "rulelang.batch.kernels_more:TAKE_UP"
     writes = ("discards", "dealt")
     order = 58
     summary = "a seat takes the turned-up card and discards"

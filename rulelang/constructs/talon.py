@@ -28,6 +28,7 @@ class Talon(Construct):
     """Every undealt card goes to the talon."""
 
     kind = "talon"
+    batch_kernel = "rulelang.batch.kernels:TALON"
     order = 20
     summary = "the undealt cards go to the talon"
     example = "rest"

@@ -51,6 +51,7 @@ class ThrowIn(Construct):
     """A hand that ``must`` be thrown in redeals at once; a holder who ``may`` is asked throw or keep."""
 
     kind = "throw_in"
+    batch_kernel = "rulelang.batch.kernels_more:THROW_IN"
     keeps_hands = True
     order = 100
     summary = "the cards are thrown in and dealt again"

@@ -268,6 +268,7 @@ class Tricks(Construct):
     the win rules pick the winner; a contract may bring its own rules."""
 
     kind = "tricks"
+    batch_kernel = "rulelang.batch.tricks:TRICKS"
     keeps_hands = True
     order = 60
     summary = "trick play"

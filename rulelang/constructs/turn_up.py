@@ -40,6 +40,7 @@ class TurnUp(Construct):
     """Chance turns up a card of the stock, face up for everyone, out of play for the deal."""
 
     kind = "turn_up"
+    batch_kernel = "rulelang.batch.kernels_more:TURN_UP"
     order = 25
     summary = "chance turns up a card for everyone to see"
     example = {"var": "turned"}

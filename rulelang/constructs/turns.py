@@ -45,6 +45,7 @@ class Turns(Construct):
     see only that seat (``State.only_seat``) and the phase delegates every action to the step."""
 
     kind = "turns"
+    batch_kernel = "rulelang.batch.kernels:TURNS"
     order = 130
     summary = "each seat in turn goes through several steps"
     example = {"from": "forehand", "steps": [{"exchange": {"from": "forehand", "max": 2}},
