@@ -19,7 +19,6 @@ import random
 
 from rulelang.constructs import construct
 from rulelang.constructs.base import CHANCE
-from rulelang.constructs.tricks import Tricks
 from rulelang.diagnostics import RuleError
 from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.compile.exprcompile import EvalError
@@ -131,7 +130,7 @@ def _not_heading(st, seat: int, card: int, tier: int) -> int:
     current = st.current
     st.current = seat
     try:
-        heading = Tricks.heading(st, tier)
+        heading = construct("tricks").heading(st, tier)
     finally:
         st.current = current
     return 0 if heading >> card & 1 else heading
