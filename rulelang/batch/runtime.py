@@ -381,22 +381,35 @@ def holding(bs, cards):
     return _seat_holding(bs.hands, _per_deal(bs, cards))
 
 
+def _on_table(bs, card) -> np.ndarray:
+    """Per deal: the place (from 0) of ``card`` in the trick on the table, or -1."""
+    part = bs.tricks
+    places = np.arange(part.table_cards.shape[1])
+    here = (part.table_cards == card[:, None]) & (places < part.trick[:, None]) & (card[:, None] >= 0)
+    return np.where(here.any(axis=1), here.argmax(axis=1), -1)
+
+
 def trick_of(bs, card):
-    """The number of the finished trick a card fell in, or 0."""
+    """The number (from 1) of the trick a card fell in, the trick on the table included, or 0."""
     card = _per_deal(bs, card)
-    return np.where(card >= 0, bs.tricks.trick_of_card[bs.rows, np.maximum(card, 0)], 0)
+    finished = np.where(card >= 0, bs.tricks.trick_of_card[bs.rows, np.maximum(card, 0)], 0)
+    return np.where((finished == 0) & (_on_table(bs, card) >= 0), bs.tricks.trick_winners + 1, finished)
 
 
 def taken_by(bs, card):
-    """The seat that won the trick a card fell in, or -1."""
+    """The seat that won the finished trick a card fell in, or -1 (also while its trick is on the table)."""
     number = trick_of(bs, card)
-    return np.where(number > 0, bs.tricks.winners[bs.rows, np.maximum(number - 1, 0)], -1)
+    done = (number > 0) & (number <= bs.tricks.trick_winners)
+    return np.where(done, bs.tricks.winners[bs.rows, np.maximum(number - 1, 0)], -1)
 
 
 def played_by(bs, card):
-    """The seat that played a card (in a finished trick), or -1."""
+    """The seat that played a card, in a finished trick or in the trick on the table, or -1."""
     card = _per_deal(bs, card)
-    return np.where(card >= 0, bs.tricks.played_by_card[bs.rows, np.maximum(card, 0)], -1)
+    finished = np.where(card >= 0, bs.tricks.played_by_card[bs.rows, np.maximum(card, 0)], -1)
+    place = _on_table(bs, card)
+    table = bs.tricks.table_seats[bs.rows, np.maximum(place, 0)]
+    return np.where(finished >= 0, finished, np.where(place >= 0, table, -1))
 
 
 def winning_card(bs, number):

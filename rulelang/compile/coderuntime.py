@@ -187,27 +187,32 @@ def position(st, card: int) -> int:
 
 
 def taken_by(st, card: int) -> int:
-    """The seat that won the trick a card fell in, or -1."""
+    """The seat that won the finished trick a card fell in, or -1 (also while its trick is on the table)."""
     number = trick_of(st, card)
-    return st.tricks.trick_winners[number - 1][0] if number else -1
+    winners = st.tricks.trick_winners
+    return winners[number - 1][0] if 0 < number <= len(winners) else -1
 
 
 def played_by(st, card: int) -> int:
-    """The seat that played a card, or -1."""
+    """The seat that played a card, in a finished trick or in the trick on the table, or -1."""
+    if card < 0:
+        return -1
     number = trick_of(st, card)
-    if number:
-        for seat, played in st.tricks.finished[number - 1]:
-            if played == card:
-                return seat
+    finished = st.tricks.finished
+    for seat, played in finished[number - 1] if 0 < number <= len(finished) else st.tricks.trick:
+        if played == card:
+            return seat
     return -1
 
 
 def trick_of(st, card: int) -> int:
-    """The number of the trick a card fell in, or 0."""
+    """The number (from 1) of the trick a card fell in, the trick on the table included, or 0."""
     if card >= 0:
         for number, mask in enumerate(st.tricks.trick_masks, start=1):
             if mask >> card & 1:
                 return number
+        if any(played == card for _, played in st.tricks.trick):
+            return len(st.tricks.trick_masks) + 1
     return 0
 
 
