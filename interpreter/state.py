@@ -161,9 +161,9 @@ class State:
     def _end_deal(self) -> None:
         rules = self.game.definition
         self.redeals = 0
-        self.deal_number += 1
-        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
+        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}   # the deal just played
         self.counters = {**self.counters, **updates}
+        self.deal_number += 1
         if self._match_over():
             self.current = TERMINAL
             self.last_deal_pending = True          # nothing changes any more: it is written when it is read
@@ -221,7 +221,7 @@ class State:
             why = f"`end: {match.end.text}` never held"
         return Diagnostic("E554", f"the match was stopped after {deals} deals: {why}", match.end.span,
                           "write an `end` that the scores reach, or a tie rule that ends the match "
-                          "(`tie: share`); --deals K plays a fixed number of deals")
+                          "(`tie: share`); --deals K stops the run after at most K deals")
 
     # ------------------------------------------------------------------ OpenSpiel vocabulary
     def current_player(self) -> int:

@@ -307,3 +307,23 @@ def test_a_misspelt_statement_gets_a_did_you_mean(tmp_path, capsys):
     path.write_text("game x\nplayrs 4\n", encoding="utf-8")
     code, out, _ = run(capsys, "validate", str(path))
     assert code == 1 and "error[S113]: unknown statement `playrs`" in out and "hint: did you mean `players`?" in out
+
+
+ONE_DEAL_MATCH = """\
+game: one-deal
+extends: zwanzig-ab
+match:
+  end: "true"
+"""
+
+
+def test_deals_k_plays_at_most_k_deals_as_its_help_says(capsys, tmp_path):
+    one_deal = tmp_path / "one-deal.yaml"
+    one_deal.write_text(ONE_DEAL_MATCH, encoding="utf-8")
+    code, out, _ = run(capsys, "run", str(one_deal), "--seed", "1", "--deals", "5", "--json")
+    assert code == 0 and len(json.loads(out)["deals"]) == 1          # the match ended by its rules first
+    code, out, _ = run(capsys, "run", "zwanzig-ab", "--seed", "1", "--deals", "3", "--json")
+    assert code == 0 and len(json.loads(out)["deals"]) == 3          # the match goes on: stopped after K
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    assert "play at most K deals" in capsys.readouterr().out

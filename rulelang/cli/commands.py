@@ -32,7 +32,8 @@ def register(sub) -> None:
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
     p.add_argument("--seed", type=int, default=None)
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--deals", type=positive, default=None, metavar="K", help="play K deals")
+    group.add_argument("--deals", type=positive, default=None, metavar="K",
+                       help="play at most K deals (fewer when the match ends sooner)")
     group.add_argument("--match", action="store_true", help="play until the match ends (the default)")
     p.add_argument("--log", metavar="FILE", help="write a JSON-lines log")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
@@ -44,7 +45,8 @@ def register(sub) -> None:
     p.add_argument("game", metavar="GAME", nargs="?", help="a shipped game's name or a rule file")
     p.add_argument("--seat", type=positive, default=None, help="your seat, 1..n (default 1, or the saved one)")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--deals", type=positive, default=None, metavar="K")
+    p.add_argument("--deals", type=positive, default=None, metavar="K",
+                   help="play at most K deals (fewer when the match ends sooner)")
     p.add_argument("--resume", metavar="LOG", help="go on with a match saved by `quit`")
     p.add_argument("--save", metavar="FILE", help="where `quit` saves the match (default GAME-seatN.jsonl)")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,

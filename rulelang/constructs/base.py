@@ -124,6 +124,7 @@ class Construct:
     apply_drawn: ClassVar[Callable | None] = None
     renews_part: ClassVar[bool] = False
     writes: ClassVar[tuple[str, ...]] = ()
+    forms_sides: ClassVar[bool] = False   # its phase sets who the declarers are (st.side_mask)
     batch_kernel: ClassVar[str | None] = None   # "module:NAME" of this kind's batch kernel; None: batch refuses it
 
     # ------------------------------------------------------------------ document and compilation

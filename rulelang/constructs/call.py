@@ -48,6 +48,7 @@ class Call(Construct):
     """The declarer names a card; its holder is his partner, in secret until the card falls."""
 
     kind = "call"
+    forms_sides = True
     batch_kernel = "rulelang.batch.kernels_more:CALL"
     keeps_hands = True
     order = 112

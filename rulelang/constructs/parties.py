@@ -114,6 +114,7 @@ class Parties(Construct):
     """Sets the declarers' party to the holders of the given cards, hidden from the other seats."""
 
     kind = "parties"
+    forms_sides = True
     batch_kernel = "rulelang.batch.kernels_more:PARTIES"
     keeps_hands = True
     order = 145

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import symbol
-from rulelang.diagnostics import Diagnostic
+from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.exprcompile import BOOL
 from rulelang.compile.ir import Rule
+from rulelang.validators.registry import check
 
 SIDES = ("declarers", "defenders")
 
@@ -100,3 +101,21 @@ def explain_call(st, phase, action: int) -> Diagnostic:
     else:
         reason, span = f"{who} may not say '{word}' now: {call.allow.text}", call.allow.span
     return Diagnostic("E513", reason, span, "play a card")
+
+
+@check("calls_have_a_speaker")
+def calls_have_a_speaker(doc, game):
+    """A call for the declarers in a game where no phase says who they are is never offered to anyone (W620)."""
+    from rulelang.constructs import construct
+    if any(construct(phase.kind).forms_sides for phase in game.phases if getattr(phase, "kind", None)):
+        return
+    for phase in game.phases:
+        if getattr(phase, "kind", None) != "tricks":
+            continue
+        for rules in (phase.rules, *phase.by_contract.values()):
+            for call in rules.calls:
+                if call.for_declarers:
+                    yield Diagnostic("W620", f"nobody can ever say '{call.word}': it is for the declarers, and no "
+                                     "phase of this game says who the declarers are", call.span,
+                                     "give the call `side: defenders` (every seat is a defender here), or add a "
+                                     "phase that forms the sides (auction, call, pick, parties)", severity=WARNING)

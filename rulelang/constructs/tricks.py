@@ -339,7 +339,7 @@ class Tricks(Construct):
                                                   'when': {'description': 'The condition for a card rule.',
                                                            '$ref': '#/$defs/boolExpr'}},
                                    'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
-    codes = ("R327", "E503", "E504", "E505", "E513")
+    codes = ("R327", "E503", "E504", "E505", "E513", "W620")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
     diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(win_words(w) for w in win),
