@@ -48,7 +48,7 @@ def guided_card(world, legal: list[int], worth: tuple[float, float]) -> int:
     if not trick:
         return _lead(world, legal, beats, weakest) if per_trick > 0 else weakest
     on_table = sum(cards[c].points for _, c in trick)
-    taking = Tricks.heading(world, sum(1 << c for c in legal))
+    taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
     if _partner_holds_trick(world):
         keep = [c for c in legal if not taking >> c & 1] or legal
         return max(keep, key=lambda c: (cards[c].points * per_point, -beats[c].bit_count(), -c))

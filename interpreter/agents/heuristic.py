@@ -82,9 +82,10 @@ class HeuristicAgent:
             return self.lead(state, seat, legal, strength, weakest, per_trick > 0)
         on_table = sum(cards[c].points for _, c in state.tricks.trick)
         wanted = per_trick + per_point * on_table > 0
-        winner = Tricks.winning_play(state)[0]
+        so_far = Tricks.winning_so_far(state)
+        winner = so_far[0] if so_far else -1                  # -1: the rules name no winner of a part trick
         mask = sum(1 << c for c in legal)
-        taking = list(iter_bits(Tricks.heading(state, mask)))
+        taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
         if winner in side_of(state, seat) and winner != state.current:       # state.current: a dummy played for
             return self.give(legal, taking, strength, per_point, cards)
         if wanted:
@@ -248,8 +249,10 @@ def _partner_holds_trick(world) -> bool:
     teams = world.game.definition.teams
     if world.contract is None and not teams:
         return False
-    winner = Tricks.winning_play(world)[0]
-    mover = world.current                                    # the seat whose card it is (a dummy's, too)
+    so_far = Tricks.winning_so_far(world)
+    if so_far is None:
+        return False
+    winner, mover = so_far[0], world.current                                    # the seat whose card it is (a dummy's, too)
     if teams:
         return winner != mover and teams[mover] >> winner & 1 == 1
     return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
@@ -267,12 +270,12 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         keys = _play_keys(world.game, sign(worth[1]))
         trick = world.tricks.trick
         if trick and _partner_holds_trick(world):
-            taking = Tricks.heading(world, sum(1 << c for c in legal))
+            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             keep = [c for c in legal if not taking >> c & 1] or legal
             return max(keep, key=keys.give)
         if trick and next_trick_worth(world, world.current_player(), worth[0]) + \
                 worth[1] * sum(cards[c].points for _, c in trick) > 0:
-            taking = Tricks.heading(world, sum(1 << c for c in legal))
+            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             if taking:
                 return min(iter_bits(taking), key=keys.take)
         return max(legal, key=keys.shed)

@@ -411,8 +411,10 @@ class Tricks(Construct):
         return allowed
 
     @staticmethod
-    def heading(st, allowed: int) -> int:
-        """The cards of ``allowed`` that would win the trick as it stands (Stichzwang)."""
+    def heading(st, allowed: int, strict: bool = True) -> int:
+        """The cards of ``allowed`` that would win the trick as it stands (Stichzwang). ``strict``: a trick
+        no win rule gives a card of is the rule's error (E553); else such a card simply does not head it
+        (what a player reckons: the win rules of a game may speak only of whole tricks)."""
         part = st.tricks
         heads = 0
         trick, mask, seat, winner = part.trick, part.trick_mask, st.current, part.rules.winner.fn
@@ -423,7 +425,7 @@ class Tricks(Construct):
                 won = winner(st, None)
                 if won == card:
                     heads |= 1 << card
-                elif won < 0 or not with_card >> won & 1:
+                elif strict and (won < 0 or not with_card >> won & 1):
                     Tricks.winning_play(st)                  # no win rule gives a card of the trick: its error
         finally:
             part.trick, part.trick_mask = trick, mask
@@ -458,6 +460,13 @@ class Tricks(Construct):
             st.current = order[played]
             return False
         return Tricks._finish_trick(st, part)
+
+    @staticmethod
+    def winning_so_far(st) -> tuple[int, int] | None:
+        """(seat, card) winning the trick on the table so far, or None when no win rule gives one of its cards
+        yet (win rules may speak only of whole tricks). What a player may ask of an unfinished trick."""
+        card = st.tricks.rules.winner.fn(st, None)
+        return next(((seat, card) for seat, played in st.tricks.trick if played == card), None)
 
     @staticmethod
     def winning_play(st) -> tuple[int, int]:
