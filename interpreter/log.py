@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulelang.interpreter.words import winner_name
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.interpreter.game import MAX_MATCH_DEALS
 from rulelang.interpreter.record import MatchRecord
@@ -42,7 +43,7 @@ def result_line(state) -> dict:
     seat = state.game.seat_name
     return {"type": "result", "deals": state.deal_number,
             "scores": {seat(s): v for s, v in enumerate(state.scores)},
-            "winner": seat(state.winner) if state.winner is not None else None}
+            "winner": winner_name(state), "winners": [seat(s) for s in state.winners]}
 
 
 def log_lines(game, seed: int | None, record: MatchRecord, state, log_path: str | None = None) -> list[dict]:

@@ -13,7 +13,8 @@ def narrate_match(summary: dict, title: str) -> list[str]:
     totals = "  ".join(f"{seat} {score}" for seat, score in summary["totals"].items())
     played = sum(1 for deal in summary["deals"] if deal.get("delta"))
     if summary.get("winner"):
-        lines.append(f"Match over after {played} deal(s): {summary['winner']} wins.  Totals: {totals}")
+        verb = "win" if len(summary.get("winners") or []) > 1 else "wins"
+        lines.append(f"Match over after {played} deal(s): {summary['winner']} {verb}.  Totals: {totals}")
     elif summary.get("finished"):
         lines.append(f"Match over after {played} deal(s), shared win.  Totals: {totals}")
     elif summary["deals"] and not summary["deals"][-1].get("delta"):

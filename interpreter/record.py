@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulelang.constructs import construct
 from rulelang.interpreter.state import CHANCE
-from rulelang.interpreter.words import contract_title
+from rulelang.interpreter.words import winner_name, contract_title
 
 
 class MatchRecord:
@@ -94,6 +94,6 @@ class MatchRecord:
         return {
             "game": self.game.name, "deals": self.deals,
             "totals": {seat(s): v for s, v in enumerate(state.scores)},
-            "winner": seat(state.winner) if state.winner is not None else None,
+            "winner": winner_name(state), "winners": [seat(s) for s in state.winners],
             "finished": state.match_ended,
         }

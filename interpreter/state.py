@@ -48,7 +48,8 @@ class State:
         self.history: list[int] = []
         self.finished_deals: list[dict] = []                   # the record of each deal (see deal_results)
         self.last_deal_pending = False                          # the match's last deal, not yet written into it
-        self.winner: int | None = None
+        self.winner: int | None = None             # the seat that won alone; None for a team or a shared win
+        self.winners: tuple[int, ...] = ()         # the seats that won: one seat, or every seat of a team
         self.match_ended = False
         self.current = CHANCE
         self.dealer = 0
@@ -198,9 +199,10 @@ class State:
         ended = match.end.fn(self, None)
         if ended:
             best = min(self.scores) if match.winner == "lowest" else max(self.scores)
-            leaders = [s for s, v in enumerate(self.scores) if v == best]
-            if len(leaders) == 1 or match.tie != "play_on":
-                self.winner = leaders[0] if len(leaders) == 1 else None
+            sides = self._sides_of([s for s, v in enumerate(self.scores) if v == best])
+            if len(sides) == 1 or match.tie != "play_on":
+                self.winners = tuple(sides[0]) if len(sides) == 1 else ()
+                self.winner = self.winners[0] if len(self.winners) == 1 else None
                 self.match_ended = True
                 return True
             self.tied_ends += 1
@@ -209,6 +211,15 @@ class State:
         if self.game.max_deals is None or self.deal_number < self.game.max_deals:
             self.stopped = self._never_ended()
         return True
+
+    def _sides_of(self, leaders: list[int]) -> list[list[int]]:
+        """The sides the leading seats belong to, each as its seats: a seat alone, or its whole fixed team
+        (with ``teams`` partners are judged together, so partners level is no tie)."""
+        teams = self.game.definition.teams
+        if not teams:
+            return [[seat] for seat in leaders]
+        masks = sorted({teams[seat] for seat in leaders})
+        return [[seat for seat in range(self.game.num_players) if mask >> seat & 1] for mask in masks]
 
     def _never_ended(self) -> Diagnostic:
         """E554: the match reached the engine's limit of deals without its rules ending it."""

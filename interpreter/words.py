@@ -34,3 +34,9 @@ def action_words(state, actor: int, action: int) -> str | None:
     if step is None or state.sub == "first_dealer":
         return f"says {name}"
     return construct(step.kind).action_words(state, step, action, name)
+
+
+def winner_name(state) -> str | None:
+    """Who won the match, in words: a seat ("P2"), a team ("P1 and P3"), or None (shared, or not over)."""
+    names = [state.game.seat_name(s) for s in state.winners]
+    return " and ".join(names) if names else None

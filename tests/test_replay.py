@@ -90,7 +90,7 @@ def test_a_seeded_runs_log_replays_ok(one_deal, seed, tmp_path):
     write_log(str(path), log_lines(game, seed, record, state))
     lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["type"] == "header" and lines[0]["seed"] == seed and lines[0]["digest"] == game.definition.digest
-    assert lines[-1] == {"type": "result", "deals": 1, "winner": None,
+    assert lines[-1] == {"type": "result", "deals": 1, "winner": None, "winners": [],
                          "scores": {f"P{s + 1}": v for s, v in enumerate(state.scores)}}
     outcome = replay(read_log(str(path)), game)
     assert outcome.ok and outcome.state.scores == state.scores

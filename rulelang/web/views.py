@@ -11,7 +11,7 @@ taken, items and payments — never the cards that were dealt.
 from __future__ import annotations
 
 from rulelang.interpreter.state import CHANCE
-from rulelang.interpreter.words import action_words, contract_title
+from rulelang.interpreter.words import winner_name, action_words, contract_title
 
 RED_SYMBOLS = frozenset("♥♦")
 BLACK_SYMBOLS = frozenset("♠♣")
@@ -179,7 +179,7 @@ def result_view(state) -> dict | None:
         return None
     seat = state.game.seat_name
     return {"scores": {seat(s): v for s, v in enumerate(state.scores)},
-            "winner": seat(state.winner) if state.winner is not None else None,
+            "winner": winner_name(state), "winners": [seat(s) for s in state.winners],
             "stopped": state.stopped.message if state.stopped is not None else None}
 
 

@@ -186,7 +186,7 @@ function drawResult(view) {
   if (!view.result) return;
   box.replaceChildren();
   const scores = Object.entries(view.result.scores).map(([s, v]) => `${s} ${v}`).join(", ");
-  box.append(el("h2", view.result.winner ? `Match over: ${view.result.winner} wins` : "Match over"),
+  box.append(el("h2", view.result.winner ? `Match over: ${view.result.winner} ${view.result.winners.length > 1 ? "win" : "wins"}` : "Match over"),
              el("p", `Final scores: ${scores}`));
   if (view.result.stopped) box.append(el("p", view.result.stopped, "error"));
   const link = el("button", "Download the log", "download");
