@@ -81,7 +81,8 @@ class TurnUp(Construct):
         """Deal arithmetic: one card leaves the stock; there must be one."""
         if table.stock < 1:
             table.report("R332", f"there is no card left to turn up for `{phase.var}`: every card is dealt before it",
-                         index, "deal fewer cards each, or turn the card up before the deal")
+                         index, "deal fewer cards each, so that the stock keeps a card to turn up (turning it up before "
+                         "the deal leaves the deal a card short)")
             return
         table.stock -= 1
         table.last_dealt = index
