@@ -82,3 +82,23 @@ def test_a_definition_read_in_trick_rules_may_use_the_names_of_trick_rules():
         "  7:\n    tricks:\n      among: active\n      lead: forehand\n      follow: [suit_led, trump, any]\n" \
         "      win: [{highest: trump}, {highest: led_suit}]\n      alone: takes_all\n"
     assert totals(load_text(text, "yaml", max_deals=3), 8) == totals(load_game("zwanzig-ab", max_deals=3), 8)
+
+
+def test_an_error_in_a_definition_brings_no_second_error_where_it_is_read():
+    text = VARIANT.replace('lost: "tricks(player) * factor"', 'lost: "tricks(player) * factor"\n  reds: "hearts + diamonds"')
+    text = text.replace('add: "if tricks(player) > 0', 'add: "count(won({player}) & reds) + (if tricks(player) > 0')
+    text = text.replace('else no_trick_bonus * factor"', 'else no_trick_bonus * factor)"')
+    errors = [d for d in diagnostics_of_text(text, "<defined>.yaml") if d.is_error]
+    assert [(d.code, d.span.line) for d in errors] == [("N210", 8)]   # at the definition; no N214 at the use
+
+
+def test_a_seat_or_none_and_the_empty_set_may_be_defined_and_read():
+    text = VARIANT.replace('lost: "tricks(player) * factor"', 'lost: "tricks(player) * factor"\n'
+                           '  chooser: "if trump == hearts then forehand else none"\n  nothing: "none"')
+    text = text.replace('add: "if tricks(player) > 0', 'add: "count(won({player}) & nothing) + '
+                        '(if chooser == player then 1 else 0) + (if tricks(player) > 0')
+    text = text.replace('else no_trick_bonus * factor"', 'else no_trick_bonus * factor)"')
+    assert [d for d in diagnostics_of_text(text, "<defined>.yaml") if d.is_error] == []
+    game = load_text(text, "yaml")
+    state, _ = play_match(game, seed=2)
+    assert state.is_terminal()

@@ -24,6 +24,19 @@ from rulelang.compile.values import (  # the value types and EvalError live in v
     BOOL, CARD, CARDS, INT, MAX_INT, NAME, NONE, SCORES, SEAT, SEATS, SUIT, TYPE_WORDS, EvalError)
 
 
+_SEAT_RULES = "in rules asked about one seat at a time (docs/language.md, Names, lists them)"
+_TRICK_RULES = "inside trick rules (`lead`, `lead_from`, `follow`, `win`, `head` of a `tricks` phase or a contract)"
+ONLY_IN = {
+    "player": (_SEAT_RULES, "this rule speaks of the whole table: name a seat (forehand, dealer, declarer, next(…))"),
+    "led_suit": (_TRICK_RULES, "outside a trick, read what the tricks left: `played`, `won(seats)`, `trick_cards(n)`"),
+    "led_card": (_TRICK_RULES, "outside a trick, read what the tricks left: `played`, `won(seats)`, `trick_cards(n)`"),
+    "trick": (_TRICK_RULES, "outside a trick, read what the tricks left: `played`, `won(seats)`, `trick_cards(n)`"),
+    "side": ("in the conditions of items, where it is the side asked about",
+             "name the side here: `declarers`, `defenders`, or a set of seats"),
+}
+"""Names a rule may read only in some places: where, and what to write elsewhere (N201)."""
+
+
 @dataclass
 class Binding:
     """What one name means: its type and the ``ast`` code that reads it."""
@@ -196,10 +209,14 @@ class _Compiler:
         inner = _Compiler(self.scope, origin, (*self.expanding, name))
         result = inner.node(expr)
         self.errors.extend(inner.errors)
-        return result
+        return _none_code() if inner.errors else result   # no error here that only follows from one in it
 
     def unknown_name(self, e: Expr) -> Compiled:
         import difflib
+        where = ONLY_IN.get(str(e.value))
+        if where is not None:
+            known_in, instead = where
+            return self.fail(e, "N201", f"'{e.value}' is known only {known_in}, not here", instead)
         close = difflib.get_close_matches(str(e.value), list(self.scope.names), n=3)
         hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
             "names are params, deal variables, roles, suits, options and the names listed in docs/language.md"
@@ -215,9 +232,9 @@ class _Compiler:
         return Compiled(yes.type, ast.IfExp(test.code, yes.code, no.code))
 
     def unify(self, a: Compiled, b: Compiled, e: Expr):
-        for pair in ((a.type, b.type), (b.type, a.type)):
-            if pair == (SUIT, NONE):
-                return (a, constant(SUIT, -1)) if a.type == SUIT else (constant(SUIT, -1), b)
+        for kind in (SUIT, SEAT, CARD):                   # a suit, seat or card that is none is -1 at run time
+            if {a.type, b.type} == {kind, NONE}:
+                return (a, constant(kind, -1)) if a.type == kind else (constant(kind, -1), b)
         if CARDS in (a.type, b.type):
             return self.coerce(a, CARDS, e, "both branches"), self.coerce(b, CARDS, e, "both branches")
         self.fail(e, "N211", f"the two branches give different kinds of value: {TYPE_WORDS.get(a.type)} and "
@@ -363,10 +380,12 @@ def _code_of(op: str, a: ast.expr, b: ast.expr) -> ast.expr:
 
 
 def _set_type(a: str, b: str) -> str | None:
+    """The set type ``a | b`` (``&``, ``-``) is worked out in, or None: a suit or a card stands for its set of
+    cards and a seat for its one-seat set, so ``trump | jokers`` and ``'A♠' | 'K♠'`` are card sets."""
     kinds = {a, b}
-    if kinds & {CARDS} and kinds <= {CARD, CARDS, SUIT, NONE}:
+    if kinds <= {CARD, CARDS, SUIT, NONE} and kinds & {CARD, CARDS, SUIT}:
         return CARDS
-    if kinds & {SEATS} and kinds <= {SEAT, SEATS}:
+    if kinds <= {SEAT, SEATS}:
         return SEATS
     return None
 
