@@ -538,7 +538,7 @@ class State:
         return text
 
     def var_text(self, name: str) -> str:
-        """A deal variable's value as a name (a suit's name, an option, a set of cards by their names)."""
+        """A deal variable's value as a name (a suit's name, an option, a seat's name, a set of cards by their names)."""
         value = self.vars.get(name)
         kind = self.game.definition.deal_vars.get(name)
         if kind == "cards" and isinstance(value, int):
@@ -546,6 +546,8 @@ class State:
         if kind in ("suit", "card"):
             names = self.game.deck.suits if kind == "suit" else self.game.deck.cards
             return names[value].name if value is not None and value >= 0 else "none"
+        if kind == "seat":
+            return self.game.seat_name(value) if value is not None and value >= 0 else "none"
         return "none" if value is None else str(value)
 
     @property

@@ -99,10 +99,12 @@ def _mean_interval(values: Counter, n: int) -> dict:
     return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
-def contract_made(result: dict) -> bool:
+def contract_made(result: dict, lowest_wins: bool = False) -> bool:
     """Whether the declarers of the deal's contract won its game item (in a game without items,
-    which scores in a `score` phase: whether the declarer gained)."""
+    which scores in a `score` phase: whether the deal moved the declarer toward winning the match —
+    a gain where the highest score wins, a loss where the lowest does)."""
     items = result.get("items")
     if items:
         return any(item.get("game") and item["side"] == "declarers" for item in items)
-    return result["delta"][result["declarer"]] > 0
+    delta = result["delta"][result["declarer"]]
+    return delta < 0 if lowest_wins else delta > 0

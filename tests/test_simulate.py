@@ -182,3 +182,27 @@ def test_a_compare_game_that_does_not_exist_is_reported_before_any_deal_is_playe
     monkeypatch.setattr(module, "play_chunk", lambda *args: pytest.fail("a deal was played"))
     code, _, err = run(capsys, "simulate", "zwanzig-ab", "--deals", "5", "--compare", "zwanzig-ab-nonesuch")
     assert code != 0 and "no rule file or shipped game called 'zwanzig-ab-nonesuch'" in err
+
+
+SEAT_VARIABLE = """\
+extends: zwanzig-ab
+phases:
+  1:
+    set: {var: opener, value: forehand}
+"""
+
+
+def test_a_seat_held_in_a_deal_variable_is_shown_by_its_name(capsys, tmp_path):
+    rules = tmp_path / "seat-variable.yaml"
+    rules.write_text(SEAT_VARIABLE, encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", str(rules), "--deals", "20", "--matches", "0", "--seed", "1", "--json")
+    assert code == 0
+    assert set(json.loads(out)["vars"]["opener"]) <= {"P1", "P2", "P3", "P4"}     # not 0-based numbers
+
+
+def test_a_contract_is_made_when_the_deal_moves_its_declarer_toward_winning_the_match():
+    from rulelang.interpreter.tally import contract_made
+    shed = {"delta": [-2, 5, 0, 0], "declarer": 0}                  # a game scored in a score phase, no items
+    assert contract_made(shed, lowest_wins=True) and not contract_made(shed, lowest_wins=False)
+    won_item = {"delta": [0, 0, 0, 0], "declarer": 0, "items": [{"game": True, "side": "declarers"}]}
+    assert contract_made(won_item, lowest_wins=True)                 # with items, the game item decides

@@ -374,6 +374,8 @@ class BatchRun:
             return "{" + " ".join(deck.names(unsigned(code))) + "}" if code else "none"
         if kind in ("suit", "card"):
             return (deck.suits if kind == "suit" else deck.cards)[code].name if code >= 0 else "none"
+        if kind == "seat":
+            return self.game.seat_name(code) if code >= 0 else "none"
         if kind != NAME:
             return str(code)
         if code < 0:

@@ -75,7 +75,8 @@ def _count_contracts(run: BatchRun, tally) -> None:
     bs = run.state
     names = {code: text for text, code in run.code.strings.items()}
     rows = np.arange(run.n)
-    made = bs.deal_delta[rows, np.maximum(bs.declarer, 0)] > 0
+    delta = bs.deal_delta[rows, np.maximum(bs.declarer, 0)]
+    made = delta < 0 if run.game.definition.match.winner == "lowest" else delta > 0   # toward winning the match
     for code in np.unique(bs.contract).tolist():
         if code < 0:
             continue

@@ -110,14 +110,15 @@ def _game(ref: str, load_game, whole_match: bool = False):
 
 def _declared(state, seats: list[int]) -> list[tuple[int, str, bool]]:
     """(agent, contract, made) for the deal's contract, if any: made when the declarers won the game item
-    (in a game without items, which scores in a `score` phase: when the declarer gained)."""
+    (in a game without items, which scores in a `score` phase: when the deal moved the declarer toward
+    winning the match)."""
     if not state.deal_results:
         return []
     result = state.deal_results[-1]
     if result.get("contract") is None or result.get("declarer") is None or result["declarer"] < 0:
         return []
     from rulelang.interpreter.tally import contract_made
-    return [(seats[result["declarer"]], result["contract"], contract_made(result))]
+    return [(seats[result["declarer"]], result["contract"], contract_made(result, state.game.definition.match.winner == "lowest"))]
 
 
 def arena(ref: str, specs: list[str], deals: int, seed: int, jobs: int = 1, backend: str = "local",

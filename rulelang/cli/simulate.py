@@ -65,7 +65,7 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
     active, tricks = result["active"], result["tricks"]
     if any(active >> s & 1 and tricks[s] == 0 for s in range(game.num_players)):
         tally.no_trick += 1
-    _count_contract(result, tally)
+    _count_contract(result, tally, game.definition.match.winner == "lowest")
     if result.get("contract") is not None:
         from rulelang.interpreter.words import contract_title
         tally.titles[result["contract"]] = contract_title(game, result["contract"])
@@ -82,14 +82,14 @@ def _count_scores(game, delta: list, tally: Tally) -> None:
         tally.advantage[name][round(sign * (value - mean), 6)] += 1
 
 
-def _count_contract(result: dict, tally: Tally) -> None:
+def _count_contract(result: dict, tally: Tally, lowest_wins: bool) -> None:
     """The contract, whether its declarers made it, and the items scored and announced."""
     contract = result.get("contract")
     if contract is not None:
         tally.contracts[contract] += 1
         if result.get("declarer") is not None and result["declarer"] >= 0:
             tally.declared[contract] += 1
-            tally.made[contract] += contract_made(result)
+            tally.made[contract] += contract_made(result, lowest_wins)
     for name in {item["item"] for item in result.get("items") or ()}:
         tally.items[name] += 1
     for name in {item["item"] for item in result.get("items") or () if item.get("announced")}:
