@@ -33,11 +33,19 @@ def narrate_deal(deal: dict) -> list[str]:
             lines.append(f"  {seat} is dealt  {' '.join(cards)}")
     if deal.get("turned_up"):
         lines.append(f"  turned up  {' '.join(deal['turned_up'])}")
-    lines.extend("  " + text for text in _decisions(deal.get("decisions", [])))
+    decisions = deal.get("decisions", [])
+    lines.extend("  " + text for text in _decisions([d for d in decisions if "trick" not in d]))
     for number, trick in enumerate(deal.get("tricks", []), start=1):
-        played = "  ".join(f"{seat} {card}" for seat, card in trick["cards"])
+        calls = [d for d in decisions if d.get("trick") == number]
+        played = "  ".join(_play(seat, card, [c["action"] for c in calls if c["on_table"] == place])
+                           for place, (seat, card) in enumerate(trick["cards"]))
         lines.append(f"  trick {number}: {played}  → {trick['winner']}")
     return lines + deal_outcome_lines(deal)
+
+
+def _play(seat: str, card: str, said: list[str]) -> str:
+    """One card of a trick, after what its player said on that turn (a call of trick play)."""
+    return f"{seat} says {', '.join(said)}, plays {card}" if said else f"{seat} {card}"
 
 
 def deal_outcome_lines(deal: dict) -> list[str]:

@@ -547,9 +547,11 @@ class Tricks(Construct):
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
-        """Cards played are noted trick by trick when each trick is finished; a call as a decision."""
+        """Cards played are noted trick by trick when each trick is finished; a call as a decision, with the
+        trick it was said in (from 1) and how many cards lay on the table then."""
         if action >= st.game.num_cards:
-            deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name})
+            deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name,
+                                      "trick": len(st.tricks.trick_winners) + 1, "on_table": len(st.tricks.trick)})
 
     @staticmethod
     def deal_result(st) -> dict:
