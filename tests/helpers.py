@@ -243,3 +243,15 @@ def assert_same_means(first: list[tuple], second: list[tuple]) -> None:
         mx, my = sum(xs) / n, sum(ys) / n
         var = (sum((x - mx) ** 2 for x in xs) + sum((y - my) ** 2 for y in ys)) / (2 * n - 2)
         assert abs(mx - my) < 5 * math.sqrt(2 * var / n), (i, mx, my)
+
+
+SUITED_HANDS = {"P1": "A♠ 7♠ A♣ 10♣ K♣ 9♣ 8♣ 7♣", "P2": "10♠ K♠ A♥ 10♥ K♥ 9♥ 8♥ 7♥",
+                "P3": "9♠ 8♠ A♦ 10♦ K♦ 9♦ 8♦ 7♦", "P4": "Q♠ J♠ Q♥ J♥ Q♣ J♣ Q♦ J♦"}
+"""A deal of the 32-card pack, eight cards each, for scenario tests of trick rules: P1 clubs and two
+spades, P2 hearts and two spades, P3 diamonds and two spades, P4 the queens and jacks."""
+
+
+def one_deal_of(game):
+    """``game`` (a compiled one) as a game of one deal, for the batch engine's replay checks."""
+    from rulelang.interpreter import Game
+    return Game(game.definition, max_deals=1)

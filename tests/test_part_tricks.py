@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import Table
+from helpers import SUITED_HANDS, Table
 from rulelang.compile.compiler import compile_game
 from rulelang.interpreter import Game
 from rulelang.interpreter.runner import make_agents, play_match
@@ -41,8 +41,7 @@ match {
   tie share
 }
 """
-HANDS = {"P1": "A♠ 7♠ A♣ 10♣ K♣ 9♣ 8♣ 7♣", "P2": "10♠ K♠ A♥ 10♥ K♥ 9♥ 8♥ 7♥",
-         "P3": "9♠ 8♠ A♦ 10♦ K♦ 9♦ 8♦ 7♦", "P4": "Q♠ J♠ Q♥ J♥ Q♣ J♣ Q♦ J♦"}
+HANDS = SUITED_HANDS
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import Table
+from helpers import SUITED_HANDS, Table, one_deal_of
 from rulelang.loader import load_text
 
 RULES = """
@@ -31,8 +31,7 @@ match {
   tie share
 }
 """
-HANDS = {"P1": "A♠ 7♠ A♣ 10♣ K♣ 9♣ 8♣ 7♣", "P2": "10♠ K♠ A♥ 10♥ K♥ 9♥ 8♥ 7♥",
-         "P3": "9♠ 8♠ A♦ 10♦ K♦ 9♦ 8♦ 7♦", "P4": "Q♠ J♠ Q♥ J♥ Q♣ J♣ Q♦ J♦"}
+HANDS = SUITED_HANDS
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +59,6 @@ def test_two_cards_joined_are_a_set_of_two(game):
 def test_the_batch_engine_joins_them_as_the_scalar_engine_does(game):
     pytest.importorskip("numpy")
     from rulelang.batch.engine import BatchRun
-    from rulelang.interpreter import Game
     from test_batch_engine import check_replays
-    one_deal = Game(game.definition, max_deals=1)
+    one_deal = one_deal_of(game)
     check_replays(one_deal, BatchRun(one_deal, 100, seed=2, record=True).play())

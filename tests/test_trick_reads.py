@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import Table
+from helpers import SUITED_HANDS, Table, one_deal_of
 from rulelang.loader import load_text
 
 RULES = """
@@ -44,8 +44,7 @@ match {
   winner highest
 }
 """
-HANDS = {"P1": "A♠ 7♠ A♣ 10♣ K♣ 9♣ 8♣ 7♣", "P2": "10♠ K♠ A♥ 10♥ K♥ 9♥ 8♥ 7♥",
-         "P3": "9♠ 8♠ A♦ 10♦ K♦ 9♦ 8♦ 7♦", "P4": "Q♠ J♠ Q♥ J♥ Q♣ J♣ Q♦ J♦"}
+HANDS = SUITED_HANDS
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +100,6 @@ def test_every_read_agrees_about_the_trick_on_the_table(game):
 def test_the_batch_engine_reads_the_open_trick_as_the_scalar_engine_does(game):
     pytest.importorskip("numpy")
     from rulelang.batch.engine import BatchRun
-    from rulelang.interpreter import Game
     from test_batch_engine import check_replays
-    one_deal = Game(game.definition, max_deals=1)
+    one_deal = one_deal_of(game)
     check_replays(one_deal, BatchRun(one_deal, 200, seed=5, record=True).play())
