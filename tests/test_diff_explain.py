@@ -167,3 +167,11 @@ def test_explain_tells_identical_steps_in_a_row_once_and_holdings_in_plain_words
     assert "May be bid when the player holds at least 5 cards that are not tarock" in text
     assert "The leader must lead a card that is not tarock, else any card." in text
     assert "the number of the tarock" not in text
+
+
+def test_explain_of_a_card_turned_up_and_then_taken_up_does_not_say_nobody_holds_it():
+    euchre = explain_game(open_document("euchre").data)
+    turned = next(line for line in euchre if "turned up for everyone" in line)
+    assert "nobody holds it for the rest of the deal" not in turned and "unless it is taken up" in turned
+    oh_hell = "\n".join(explain_game(open_document("oh-hell").data))
+    assert "nobody holds it for the rest of the deal" in oh_hell

@@ -142,8 +142,12 @@ class TurnUp(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.render.explain import rest
-        return [f"The next card of the stock is turned up for everyone to see ({body.get('var')}); nobody holds it "
-                "for the rest of the deal"] + rest(body, {"var", "when"})
+        phases = ctx.data.get("phases") or []
+        taken = any(isinstance(p, dict) and "take_up" in p for p in phases)
+        after = ("it lies face up in nobody's hand unless it is taken up (below)" if taken
+                 else "nobody holds it for the rest of the deal")
+        return [f"The next card of the stock is turned up for everyone to see ({body.get('var')}); {after}"] + \
+            rest(body, {"var", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
