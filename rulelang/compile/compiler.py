@@ -183,16 +183,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             names.setdefault(symbol, const(NAME, symbol))
         for var, type_ in self.deal_vars.items():
             names[var] = Binding(type_, state_item("vars", var))
-        built_in = _state_names(players)
         for counter in (self.data.get("match") or {}).get("counters") or {}:
-            if counter in names or counter in built_in:
-                self.report.add(Diagnostic("N236", f"the match counter '{counter}' has the name of something the game "
-                                           "already names (a param, suit, tag, option, variable or built-in name)",
-                                           self.doc.span_of(("match", "counters", counter)),
-                                           "give the counter a name of its own; rules would read the other one"))
-                continue
             names[counter] = Binding(INT, state_item("counters", str(counter)))
-        names.update(built_in)
+        names.update(_state_names(players))
         scope.defines = self.definitions(names)
         return scope
 
