@@ -162,9 +162,9 @@ class State:
     def _end_deal(self) -> None:
         rules = self.game.definition
         self.redeals = 0
-        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}   # the deal just played
+        self.deal_number += 1                      # after_deal and end read the number of deals played
+        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
         self.counters = {**self.counters, **updates}
-        self.deal_number += 1
         if self._match_over():
             self.current = TERMINAL
             self.last_deal_pending = True          # nothing changes any more: it is written when it is read

@@ -1,7 +1,9 @@
 """What `match.after_deal` reads and in which order it runs, as docs/language.md (Match) says.
 
-After each deal: every `after_deal` rule is worked out on the deal just played, all at once; the
-counters change; `deal_number` becomes the number of deals played; then `end` is checked.
+After each deal: `deal_number` becomes the number of deals played (so `deal_number - 1` is the
+number of the deal just played); every `after_deal` rule is worked out, all at once; the counters
+change; then `end` is checked. (`deal_number` has meant this in `after_deal` since it existed: rule
+files written for it keep their meaning.)
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ match:
   start: 20
   counters: {even: 0, odd: 0, a: 1, b: 2, deals_done: 0}
   after_deal:
-    even: "even + (if deal_number % 2 == 0 then 1 else 0)"
-    odd: "odd + (if deal_number % 2 == 1 then 1 else 0)"
+    even: "even + (if (deal_number - 1) % 2 == 0 then 1 else 0)"
+    odd: "odd + (if (deal_number - 1) % 2 == 1 then 1 else 0)"
     a: "b"
     b: "a"
     deals_done: "deals_done + 1"
@@ -36,7 +38,7 @@ def finished():
     return state
 
 
-def test_after_deal_reads_the_number_of_the_deal_just_played(finished):
+def test_after_deal_reads_the_number_of_the_deal_just_played_as_deal_number_minus_one(finished):
     counters = [deal["counters"] for deal in finished.deal_results]
     assert [(c["even"], c["odd"]) for c in counters] == [(1, 0), (1, 1), (2, 1)]   # deals 0, 1, 2
 

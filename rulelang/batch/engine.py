@@ -290,9 +290,9 @@ class BatchRun:
             bs.dealer = np.full(self.n, rules.first_dealer, dtype=INT)
         bs.forehand = (bs.dealer + rules.forehand_offset * rules.step) % game.num_players
         self.play_deal()
-        bs.counters = {**bs.counters, **{name: np.broadcast_to(self.fn(rule)(bs, None), (self.n,)).astype(INT)
-                                         for name, rule in rules.match.after_deal.items()}}   # the deal just played
         bs.deal_number = bs.deal_number + 1
+        bs.counters = {**bs.counters, **{name: np.broadcast_to(self.fn(rule)(bs, None), (self.n,)).astype(INT)
+                                         for name, rule in rules.match.after_deal.items()}}
         return self
 
     def play_deal(self) -> None:
