@@ -466,18 +466,19 @@ class Tricks(Construct):
         """(seat, card) winning the trick on the table so far, or None when no win rule gives one of its cards
         yet (win rules may speak only of whole tricks). What a player may ask of an unfinished trick."""
         card = st.tricks.rules.winner.fn(st, None)
-        return next(((seat, card) for seat, played in st.tricks.trick if played == card), None)
+        for seat, played in st.tricks.trick:
+            if played == card:
+                return seat, card
+        return None
 
     @staticmethod
     def winning_play(st) -> tuple[int, int]:
-        """(seat, card) winning the trick on the table, by the first win rule that applies."""
-        part = st.tricks
-        card = part.rules.winner.fn(st, None)
-        for seat, played in part.trick:
-            if played == card:
-                return seat, card
+        """(seat, card) winning the trick on the table, by the first win rule that applies; E553 if none does."""
+        play = Tricks.winning_so_far(st)
+        if play is not None:
+            return play
         cards = st.game.deck.cards
-        raise EvalError("no win rule applies to this trick: " + " ".join(cards[c].name for _, c in part.trick),
+        raise EvalError("no win rule applies to this trick: " + " ".join(cards[c].name for _, c in st.tricks.trick),
                         st.phase.span if st.phase else None)
 
     @staticmethod
