@@ -196,7 +196,7 @@ def test_a_chain_of_lets_is_worked_out_once_each(home, capsys):
     started = time.process_time()
     assert not [d for d in diagnostics_of(str(variant), simulate=3) if d.is_error]
     status, out, _ = run(capsys, "run", str(variant), "--seed", "3", "--deals", "2", "--json")
-    assert status == 0 and time.process_time() - started < 20   # CPU seconds: each let once, not 2**40 times
+    assert status == 0 and time.process_time() - started < 120  # a hang guard in CPU s: 2**40 evaluations never end
 
 
 EXPRESSIONS = {"nots": "not " * 400 + "true", "sum": "+".join(["1"] * 1900) + " > 0",
