@@ -35,6 +35,8 @@ def narrate_deal(deal: dict) -> list[str]:
         lines.append(f"  turned up  {' '.join(deal['turned_up'])}")
     decisions = deal.get("decisions", [])
     lines.extend("  " + text for text in _decisions([d for d in decisions if "trick" not in d]))
+    if deal.get("set_vars"):
+        lines.append("  by the rules: " + ", ".join(f"{var} = {deal['vars'][var]}" for var in deal["set_vars"]))
     for number, trick in enumerate(deal.get("tricks", []), start=1):
         calls = [d for d in decisions if d.get("trick") == number]
         played = "  ".join(_play(seat, card, [c["action"] for c in calls if c["on_table"] == place])
@@ -100,6 +102,10 @@ def _contract(contract: dict) -> list[str]:
     text = f"contract: {contract.get('title', contract['name'])} by {contract['declarer']}"
     if contract.get("called"):
         text += f", calling {contract['called']}: partner {', '.join(partners) or 'none (the declarer holds it)'}"
+    elif not partners and contract.get("team"):
+        mates, several = " and ".join(contract["team"]), len(contract["team"]) > 1
+        text += (f", alone: {mates}, {'partners' if several else 'partner'} in the teams, "
+                 f"{'play' if several else 'plays'} against the declarer this deal")
     elif not partners:
         text += ", alone against the others"
     return [text]

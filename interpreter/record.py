@@ -76,6 +76,8 @@ class MatchRecord:
         deal["scores"] = {seat(s): v for s, v in enumerate(result["scores"])}
         deal["tricks_won"] = {seat(s): v for s, v in enumerate(result["tricks"])}
         deal["vars"] = dict(result["vars"])
+        deal["set_vars"] = sorted({phase.var for phase in self.game.definition.phases
+                                   if phase.kind == "set" and phase.var in result["vars"]})
         deal["active"] = [seat(s) for s in range(self.game.num_players) if result["active"] >> s & 1]
         deal["dealt"] = {seat(s): self.game.deck.names(mask) for s, mask in enumerate(result["dealt"])}
         deal["items"] = result["items"]
@@ -86,7 +88,17 @@ class MatchRecord:
                 "declarer": seat(result["declarer"]) if result["declarer"] >= 0 else None,
                 "side": [seat(s) for s in range(self.game.num_players) if result["side"] >> s & 1],
                 "called": self.game.action_to_string(result["called"]) if result["called"] >= 0 else None}
+            if self._team_mates(result["declarer"]):
+                deal["contract"]["team"] = self._team_mates(result["declarer"])
         self._trick_seen = None
+
+    def _team_mates(self, declarer: int) -> list[str]:
+        """The declarer's partners in the fixed teams (``teams``); none without teams or declarer."""
+        teams = self.game.definition.teams
+        if not teams or declarer < 0:
+            return []
+        return [self.game.seat_name(s) for s in range(self.game.num_players)
+                if teams[declarer] >> s & 1 and s != declarer]
 
     def summary(self, state) -> dict:
         """The whole match as one JSON-ready object: deals, totals, winner."""

@@ -22,6 +22,7 @@ class Tally:
     deals: int = 0
     vars: dict = field(default_factory=lambda: defaultdict(Counter))
     decisions: dict = field(default_factory=lambda: defaultdict(Counter))
+    asked: dict = field(default_factory=lambda: defaultdict(Counter))     # phase kind -> seat -> deals it decided in
     exchanged: Counter = field(default_factory=Counter)
     delta: Counter = field(default_factory=Counter)
     no_trick: int = 0
@@ -44,6 +45,8 @@ class Tally:
             "vars": {var: _shares(counts, n) for var, counts in self.vars.items()},
             "decisions": {f"{phase} {action}": {s: round(counts[s] / n, 4) for s in self.seats}
                           for (phase, action), counts in sorted(self.decisions.items())},
+            "undecided": {kind: {s: round(1 - counts[s] / n, 4) for s in self.seats}
+                          for kind, counts in sorted(self.asked.items())},
             "cards_exchanged": {s: round(self.exchanged[s] / n, 4) for s in self.seats} if self.exchanged else {},
             "score_change": {s: round(self.delta[s] / n, 4) for s in self.seats},
             "no_trick_share": round(self.no_trick / n, 4),
@@ -62,6 +65,7 @@ class Tally:
         """Add the counts of ``other`` (the same game, other deals) to these."""
         self.deals += other.deals
         for mine, theirs in ((self.vars, other.vars), (self.decisions, other.decisions),
+                             (self.asked, other.asked),
                              (self.changes, other.changes), (self.advantage, other.advantage)):
             for key, counts in theirs.items():
                 mine[key].update(counts)

@@ -215,6 +215,7 @@ class BatchRun:
         self.decided: Counter = Counter()         # (kind, option, seat) → how many deals
         self.exchanged = np.zeros(game.num_players, dtype=INT)
         self.forced: Counter = Counter()          # (option, seat) → deals where it was forced
+        self.asked: dict = {}                     # phase kind → (deal, seat) made a decision of it
         self.decisions = 0                        # decisions made (chance events not counted)
         orders, counts = seat_orders(game.num_players, game.definition.step)
         self.orders, self.order_counts = orders.reshape(-1, game.num_players), counts.reshape(-1)
@@ -274,10 +275,18 @@ class BatchRun:
         if not construct(kind).tallied or not len(rows):
             return
         players = self.game.num_players
+        self.mark_asked(kind, rows, seats)
         counts = np.bincount(np.asarray(chosen) * players + np.asarray(seats), minlength=len(options) * players)
         for key, count in enumerate(counts.tolist()):
             if count:
                 self.decided[(kind, options[key // players], key % players)] += count
+
+    def mark_asked(self, kind: str, rows, seats) -> None:
+        """Note that ``seats`` made a decision of phase ``kind`` in deals ``rows`` (once per deal counts)."""
+        marks = self.asked.get(kind)
+        if marks is None:
+            marks = self.asked[kind] = np.zeros((self.n, self.game.num_players), dtype=bool)
+        marks[np.asarray(rows, dtype=np.intp), np.asarray(seats, dtype=np.intp)] = True
 
     def play(self) -> "BatchRun":
         """Play every deal to its end."""
@@ -345,7 +354,7 @@ class BatchRun:
         other.__dict__.update(self.__dict__)
         other.n, other.state = state.n, state
         other.log = ActionLog(other.n) if self.log is not None else None
-        other.decided, other.forced, other.decisions = Counter(), Counter(), 0
+        other.decided, other.forced, other.decisions, other.asked = Counter(), Counter(), 0, {}
         other.exchanged = np.zeros_like(self.exchanged)
         other.shuffled, other.next_card, other.undrawn = shuffled, next_card, undrawn
         return other
@@ -361,6 +370,9 @@ class BatchRun:
                 self.log.steps[row].extend(other.log.steps[index])
         self.decided.update(other.decided)
         self.forced.update(other.forced)
+        for kind, marks in other.asked.items():
+            self.mark_asked(kind, [], [])
+            self.asked[kind][rows] |= marks
         self.exchanged += other.exchanged
         self.decisions += other.decisions
 

@@ -240,6 +240,7 @@ def run_decide(run, phase, live) -> None:
         run.note(asked, actions[chosen[asked]], option_sets(actions, allowed[asked]))
         run.tally_decisions("decide", phase.options, asked, chosen[asked], seats[asked])
         forced = np.flatnonzero(turn & (across(np.add, allowed) == 1))
+        run.mark_asked("decide", forced, seats[forced])
         for key, number in zip(*np.unique(chosen[forced] * players + seats[forced], return_counts=True)):
             run.forced[(phase.options[key // players], key % players)] += int(number)
         _leave(run, phase, turn, chosen, seats)

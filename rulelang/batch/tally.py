@@ -40,6 +40,9 @@ def tally_of(run: BatchRun):
         tally.decisions[(kind, option)][seat(by)] += count
     for (option, by), count in run.forced.items():
         tally.decisions[("decide", option)][seat(by)] += count
+    for kind, marks in run.asked.items():
+        for s, count in enumerate(marks.sum(axis=0).tolist()):
+            tally.asked[kind][seat(s)] += count
     for s, count in enumerate(run.exchanged.tolist()):
         if count:
             tally.exchanged[seat(s)] += count

@@ -53,14 +53,19 @@ def count_deal(game, result: dict, asked: list, tally: Tally) -> None:
     tally.deals += 1
     for var, value in result["vars"].items():
         tally.vars[var][value] += 1
+    deciders = set()
     for actor, kind, action in asked:
         if kind == "exchange" and action < game.num_cards:
             tally.exchanged[seat(actor)] += 1
         elif construct(kind).tallied:
             tally.decisions[(kind, game.action_to_string(action))][seat(actor)] += 1
+            deciders.add((kind, seat(actor)))
     for actor, text in result["decisions"].items():
         if str(text).endswith(" (forced)"):
             tally.decisions[("decide", str(text)[:-9])][seat(actor)] += 1
+            deciders.add(("decide", seat(actor)))
+    for kind, name in deciders:
+        tally.asked[kind][name] += 1
     _count_scores(game, result["delta"], tally)
     active, tricks = result["active"], result["tricks"]
     if any(active >> s & 1 and tricks[s] == 0 for s in range(game.num_players)):

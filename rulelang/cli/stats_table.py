@@ -19,8 +19,13 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
     rows = [("", "deals played", str(stats["deals"]))]
     for var, shares in stats["vars"].items():
         rows += [("deal variables", f"{var} = {value}", _percent(share)) for value, share in shares.items()]
+    undecided = stats.get("undecided", {})
     for name, seats in stats["decisions"].items():
         rows.append(("decisions (share of deals)", name, _per_seat(seats, _percent)))
+        kind = name.split(" ", 1)[0]
+        if kind in undecided and not any(other.startswith(kind + " ") for other in _after(stats["decisions"], name)):
+            rows.append(("decisions (share of deals)", f"{kind}: no decision that deal",
+                         _per_seat(undecided[kind], _percent)))
     if stats["cards_exchanged"]:
         rows.append(("exchange", "cards exchanged per deal", _per_seat(stats["cards_exchanged"], lambda v: f"{v:.2f}")))
     rows.append(("scores", "mean score change per deal", _per_seat(stats["score_change"], lambda v: f"{v:+.2f}")))
@@ -35,6 +40,12 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
              for name, v in stats["items"].items()]
     rows += _match_rows(stats["match_length"])
     return rows
+
+
+def _after(decisions: dict, name: str) -> list[str]:
+    """The decision rows that come after ``name``."""
+    names = list(decisions)
+    return names[names.index(name) + 1:]
 
 
 def _interval(value: dict) -> str:
