@@ -34,7 +34,11 @@ def cmd_serve(args) -> int:
         raise UsageError("rulelang serve needs the web extra: pip install 'rulelang[web]'") from None
     if not 0 <= args.bot_delay <= 60:
         raise UsageError(f"--bot-delay {args.bot_delay}: from 0 to 60 seconds")
-    app = create_app(args.store, bot_delay=args.bot_delay)
+    from rulelang.web.store import StoreError
+    try:
+        app = create_app(args.store, bot_delay=args.bot_delay)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
     server = uvicorn.Server(config)
     shown_host = f"[{args.host}]" if ":" in args.host else args.host

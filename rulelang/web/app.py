@@ -11,6 +11,7 @@ background task after each person's move, each move shown live to every seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -26,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rulelang.diagnostics import RuleError
 from rulelang.web.lobby import LobbyError, check_upload, diagnostic_view, load_for_table, seat_kinds, seat_names, shipped
-from rulelang.web.store import Store
+from rulelang.web.store import StaleTable, Store
 from rulelang.web.tables import PERSON, Table, new_token
 from rulelang.web.views import seat_view
 
@@ -124,14 +125,29 @@ class Server:
                         return
                     chance = table.state.is_chance_node()
                     await run_in_threadpool(table.bot_step)
-                    if chance and table.state.is_chance_node():
-                        continue
-                    self.store.save_history(table)
+                    while chance and table.state.is_chance_node() and table.bots_to_move():
+                        await run_in_threadpool(table.bot_step)     # a run of chance is shown once it is stored
+                    self.save(table)
                     await self.broadcast(table)
                 if self.bot_delay and not chance:
                     await asyncio.sleep(self.bot_delay)
+        except BadRequest:      # another server stored this table's steps: this copy was dropped
+            return
         finally:
             self.running.discard(table.id)
+
+    def save(self, table: Table) -> None:
+        """Store the table's new steps before anyone is shown them; 409 when another server stored them first
+        (this copy is then dropped, and the next request rebuilds the table from the store)."""
+        try:
+            self.store.save_history(table)
+        except StaleTable:
+            self.tables.pop(table.id, None)
+            raise BadRequest(409, "this table was changed elsewhere since you saw it; reload the page") from None
+
+    def close(self) -> None:
+        """Stop using the store (another server may use it then)."""
+        self.store.close()
 
     async def open_table(self, ref: str, game, kinds: list[str], names: list[str], deals: int | None,
                          seed: int | None = None) -> Table:
@@ -287,7 +303,7 @@ async def move(request: Request) -> Response:
         problem = await run_in_threadpool(table.move, seat, data["move"])
         if problem is not None:
             return JSONResponse(table.shown(problem), status_code=409)
-        server.store.save_history(table)
+        server.save(table)
         await server.broadcast(table)
         shown = seat_view(table, seat)
     server.kick(table)
@@ -364,6 +380,13 @@ def create_app(folder: str, bot_delay: float = 0.4) -> Starlette:
         Route("/api/tables/{table}/log", download_log), Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/again", play_again, methods=["POST"]), WebSocketRoute("/ws/{table}", seat_socket),
     ]
-    app = Starlette(routes=routes, exception_handlers={BadRequest: bad_request, Exception: internal_error})
-    app.state.server = Server(folder, bot_delay)
+    server = Server(folder, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        yield
+        server.close()
+    app = Starlette(routes=routes, exception_handlers={BadRequest: bad_request, Exception: internal_error},
+                    lifespan=lifespan)
+    app.state.server = server
     return app
