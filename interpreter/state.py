@@ -262,11 +262,23 @@ class State:
         """The legal actions now, sorted ascending."""
         handler = self.handler
         if handler is not None:
-            return handler.legal(self, self.phase)
+            legal = handler.legal(self, self.phase)
+            if not legal:
+                raise self._stuck()
+            return legal
         if self.sub == "first_dealer":
             base = self.game.seat_base
             return list(range(base, base + self.game.num_players))
         return []
+
+    def _stuck(self):
+        """E550: the deal is not over, but the seat to act has no legal action (the rules left it stuck)."""
+        from rulelang.compile.values import NoLegalAction
+        actor = self.current_player()
+        who = self.game.seat_name(actor) if actor >= 0 else "chance"
+        phase = self.phase
+        where = f"phase {self.phase_index + 1} ({phase.kind})" if phase is not None else "between deals"
+        return NoLegalAction(f"{who} is to act in {where} but has no legal action", getattr(phase, "span", None))
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` without checking it (the fast path for agents that chose from legal_actions)."""

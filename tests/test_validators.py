@@ -101,9 +101,21 @@ def test_compiled_conditions_are_probed_as_written():
 # ---------------------------------------------------------------------- courses of a deal
 def test_a_deal_follows_each_value_a_choice_can_take():
     definition = load_definition("zwanzigerrufen")
-    kinds = sorted(tuple(step.phase.kind for step in path.steps) for path in deal_paths(definition))
+    kinds = sorted({tuple(step.phase.kind for step in path.steps) for path in deal_paths(definition)})
     assert kinds == [("choose", "deal", "deal", "throw_in", "auction", "tricks", "settle"),
                      ("choose", "piles", "throw_in", "auction", "tricks", "settle")]
+
+
+def test_a_deal_follows_each_contract_an_auction_can_end_in_and_the_auction_passed_out():
+    definition = load_definition("koenigrufen")
+    talons = {}
+    for path in deal_paths(definition):
+        taken = [step.index for step in path.steps if step.phase.kind == "take_talon"]
+        talons.setdefault(describe(definition, path.final_vars), set()).add(tuple(taken))
+    assert talons["a seat declares, the contract is rufer"] == {(5,)}
+    assert talons["a seat declares, the contract is sechserdreier"] == {(6,)}
+    assert talons["a seat declares, the contract is solodreier"] == {()}
+    assert any(course.startswith("nobody declares") for course in talons)
 
 
 def test_a_set_phase_stores_its_value_on_the_course_where_it_runs():

@@ -17,6 +17,7 @@ from rulelang.compile.ir import GameDef
 from rulelang.validators.probe import NOT_CONSTANT, evaluate, stub_state
 
 MAX_PATHS = 256
+DECLARER, CONTRACT = "(declarer)", "(contract)"     # the course's declarer and contract, kept with its variables
 
 
 @dataclass
@@ -64,15 +65,43 @@ def _walk(game: GameDef, index: int, values: dict, steps: list[Step], found: lis
         return
     step = Step(index, phase, dict(values))
     for after in _outcomes(game, phase, values):
-        _walk(game, index + 1, after, steps + [step], found)
+        for course in _declarers(game, phase, after):
+            _walk(game, index + 1, course, steps + [step], found)
+
+
+def _declarers(game: GameDef, phase, values: dict) -> list[dict]:
+    """After a phase that may name a declarer: a course with none (everyone passed; the contract played
+    then, if any) and one with a declarer for each contract the game has (for a game without contracts,
+    one with a declarer)."""
+    if not construct(phase.kind).names_declarer or not getattr(phase, "bids", True):
+        return [values]         # (an auction of announcements alone names no declarer)
+    declared = [{**values, DECLARER: 0, CONTRACT: name} for name in (list(game.contracts) or [None])]
+    if values.get(DECLARER) == 0:
+        return declared         # a later auction may raise the contract, never take the declarer away
+    return [{**values, DECLARER: -1, CONTRACT: getattr(phase, "all_pass", None)}] + declared
 
 
 def may_run(game: GameDef, phase, values: dict) -> bool:
-    """False only if the phase's ``when`` is known to fail with these deal variables."""
+    """False only if the phase's ``when`` is known to fail with these deal variables (and declarer)."""
     if phase.when is None:
         return True
-    result = evaluate(phase.when, stub_state(game, vars=dict(values)))
+    state = stub_state(game, vars=deal_vars_of(values), declarer=values.get(DECLARER, -1),
+                       contract=values.get(CONTRACT))
+    result = evaluate(phase.when, state)
     return result is NOT_CONSTANT or bool(result)
+
+
+def shared_values(courses: list[dict]) -> dict:
+    """The values (deal variables, declarer, contract) every one of ``courses`` ends with alike."""
+    if not courses:
+        return {}
+    return {name: value for name, value in courses[0].items() if all(c.get(name, value) == value and name in c
+                                                                     for c in courses)}
+
+
+def deal_vars_of(values: dict) -> dict:
+    """The deal variables of a course's values (without its declarer and contract)."""
+    return {name: value for name, value in values.items() if name not in (DECLARER, CONTRACT)}
 
 
 def _outcomes(game: GameDef, phase, values: dict) -> list[dict]:
@@ -83,7 +112,11 @@ def _outcomes(game: GameDef, phase, values: dict) -> list[dict]:
 def describe(game: GameDef, values: dict) -> str:
     """Deal variables in the game's words: ``trump = hearts, dealing = cut`` (unset ones left out)."""
     parts = []
-    for name, value in values.items():
+    if DECLARER in values:
+        parts.append("nobody declares" if values[DECLARER] == -1 else "a seat declares")
+    if values.get(CONTRACT) is not None:
+        parts.append(f"the contract is {values[CONTRACT]}")
+    for name, value in deal_vars_of(values).items():
         if game.deal_vars.get(name) == "suit":
             if not isinstance(value, int) or value < 0:
                 continue

@@ -1,7 +1,8 @@
 """Deal arithmetic for the player count, followed along every course a deal can take.
 
 Each phase kind moves the card counts in its own ``count_cards`` (see :mod:`rulelang.constructs`:
-R320/R326 deal, R321/W601/W611 exchange, R324/R325 piles, R327 tricks); this module walks
+R320/R326 deal, R321/W601/W611 exchange, R324/R325 piles, R327/R374 tricks, R373/R375 take_up
+and take_talon); this module walks
 the courses of a deal and reports what no single phase can see: R323 cards never dealt when
 play starts (hands + talon must make the deck). Seating: R328 a first dealer who is not
 one of the seats.
@@ -17,7 +18,7 @@ from rulelang.diagnostics import Diagnostic
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
 from rulelang.validators.registry import check
-from rulelang.validators.paths import DealPath, deal_paths, describe
+from rulelang.validators.paths import DealPath, deal_paths, describe, shared_values
 
 
 @dataclass
@@ -30,12 +31,16 @@ class Table:
     hand: int | None = 0
     talon: int | None = None
     last_dealt: int | None = None
+    turned: int = 0                     # cards turned up and not yet taken
+    uneven: tuple | None = None         # (phase index, who, holds, others): a seat's hand differs from the rest
     literal: dict = field(default_factory=dict)
     found: list = field(default_factory=list)
 
-    def report(self, code: str, message: str, index: int | None, hint: str, severity: str = "error") -> None:
-        """Record a problem at phase ``index`` (None: the whole phase list)."""
-        self.found.append((code, message, index, hint, severity))
+    def report(self, code: str, message: str, index: int | None, hint: str, severity: str = "error",
+               field: tuple = ()) -> None:
+        """Record a problem at phase ``index`` (None: the whole phase list), at its ``field`` (a path inside the
+        phase's mapping, e.g. ``("discard",)``) when the phase's text has it."""
+        self.found.append((code, message, index, hint, severity, field))
 
 
 @check("deal_arithmetic")
@@ -48,11 +53,15 @@ def deal_arithmetic(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
         for problem in _follow(game, path, literal):
             seen.setdefault((problem[0], problem[2]), [problem, []])[1].append(path)
     for (code, index), (problem, where) in seen.items():
-        _, message, _, hint, severity = problem
+        _, message, _, hint, severity, field = problem
         notes = []
-        if len(where) < len(paths) and describe(game, where[0].final_vars):
-            notes.append((f"this happens when {describe(game, where[0].final_vars)}", None))
+        common = shared_values([path.final_vars for path in where])
+        if len(where) < len(paths) and describe(game, common):
+            notes.append((f"this happens when {describe(game, common)}", None))
         span = doc.span_of(("phases",) if index is None else ("phases", index))
+        if index is not None and field:
+            kind = getattr(game.phases[index], "kind", None)
+            span = doc.span_of(("phases", index, kind, *field)) or span
         yield Diagnostic(code, message, span, hint, severity=severity, notes=notes)
 
 

@@ -14,7 +14,7 @@ from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.read.document import Document
 from rulelang.compile.ir import GameDef
 from rulelang.validators.registry import check
-from rulelang.validators.paths import deal_paths, describe
+from rulelang.validators.paths import deal_paths, deal_vars_of, describe
 from rulelang.validators.probe import NOT_CONSTANT, evaluate, is_constant, stub_state
 
 
@@ -65,7 +65,7 @@ def _stuck_seat(game: GameDef, phase, values: dict) -> tuple[int, int] | None:
     """``(seat, dealer)`` for which every option of ``phase`` is forbidden, if there is one."""
     for dealer in range(game.players):
         forehand = (dealer + game.forehand_offset * game.step) % game.players
-        state = stub_state(game, vars=dict(values), dealer=dealer, forehand=forehand)
+        state = stub_state(game, vars=deal_vars_of(values), dealer=dealer, forehand=forehand)
         for seat in range(game.players):
             results = [evaluate(phase.forbid[o], state, seat) for o in phase.options]
             if all(r is not NOT_CONSTANT and r for r in results):
@@ -114,7 +114,7 @@ def _uncovered_lead(game: GameDef, rules, contract, values: dict) -> int | None:
     """A card that, led, no ``highest`` rule covers (so a trick of such cards has no winner)."""
     cards = game.deck.cards
     for card, spec in enumerate(cards):
-        state = stub_state(game, vars=dict(values), contract=contract)
+        state = stub_state(game, vars=deal_vars_of(values), contract=contract)
         state.tricks.led_suit, state.tricks.trick_mask, state.tricks.trick = spec.suit, 1 << card, [(0, card)]
         if not any(_covers(rule, state, card) for rule in rules.win):
             return card

@@ -20,6 +20,7 @@ import random
 
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.exprcompile import EvalError
+from rulelang.compile.values import NoLegalAction, failed_rule
 from rulelang.compile.ir import GameDef
 
 MAX_ACTIONS = 5000
@@ -87,6 +88,8 @@ def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = No
                 return _no_action(state)
             actor = state.current_player()
             state.apply_action(rng.choice(legal) if players is None or actor < 0 else players[actor].step(state))
+    except NoLegalAction as exc:
+        return failed_rule(exc)
     except EvalError as exc:
         return Diagnostic("E553", f"a rule failed while a deal was played: {exc}", exc.span,
                           "make sure the expression has a value in every situation a deal can reach")

@@ -29,8 +29,18 @@ class EvalError(Exception):
         self.span = span
 
 
+class NoLegalAction(EvalError):
+    """A state that is not finished in which the seat to act has no legal action (E550), at the phase."""
+
+
+NO_ACTION_HINT = "check what the seat holds at this point: earlier phases may have left its hand empty"
+
+
 def failed_rule(exc: EvalError) -> Diagnostic:
-    """E553 for a rule that could not be worked out while a game was played, at the rule."""
+    """E553 for a rule that could not be worked out while a game was played, at the rule; E550 for a seat
+    left with no legal action, at its phase."""
+    if isinstance(exc, NoLegalAction):
+        return Diagnostic("E550", str(exc), exc.span, NO_ACTION_HINT)
     return Diagnostic("E553", f"a rule failed while the game was played: {exc}", exc.span,
                       "make sure the expression has a value in every situation a deal can reach; "
                       "`rulelang validate --simulate N FILE` finds such rules before play")

@@ -128,6 +128,7 @@ class Auction(Construct):
     The first speaker must bid; the auction ends when every seat in a row has passed."""
 
     kind = "auction"
+    names_declarer = True
     forms_sides = True
     batch_kernel = "rulelang.batch.auction:AUCTION"
     keeps_hands = True

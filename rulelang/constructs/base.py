@@ -125,6 +125,7 @@ class Construct:
     renews_part: ClassVar[bool] = False
     writes: ClassVar[tuple[str, ...]] = ()
     forms_sides: ClassVar[bool] = False   # its phase sets who the declarers are (st.side_mask)
+    names_declarer: ClassVar[bool] = False  # its phase may name a declarer (st.declarer) and a contract
     batch_kernel: ClassVar[str | None] = None   # "module:NAME" of this kind's batch kernel; None: batch refuses it
 
     # ------------------------------------------------------------------ document and compilation

@@ -60,6 +60,7 @@ class Pick(Construct):
     """Each seat in turn names a value or passes; the first value named ends the round and makes a declarer."""
 
     kind = "pick"
+    names_declarer = True
     forms_sides = True
     batch_kernel = "rulelang.batch.kernels_more:PICK"
     order = 57

@@ -74,6 +74,7 @@ class StrainAuction(Construct):
     """Calls round the table: a bid of a level and a strain, double, redouble or pass; three passes end it."""
 
     kind = "strain_auction"
+    names_declarer = True
     forms_sides = True
     batch_kernel = "rulelang.batch.auction:STRAIN_AUCTION"
     keeps_hands = True

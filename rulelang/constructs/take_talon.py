@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
+from rulelang.constructs.deal_counts import lay_out_parts, take_and_discard
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, CARD, SEAT, Binding, EvalError
@@ -107,7 +108,7 @@ class TakeTalon(Construct):
                                                                                  'everyone first (default false).',
                                                                   'type': 'boolean'},
                                                          'when': WHEN}}}}
-    codes = ("R371", "E524")
+    codes = ("R371", "R373", "R374", "R375", "E524")
     tallied = False
     dsl = {"take_talon": _dsl}
     part = TakeTalonState
@@ -142,6 +143,17 @@ class TakeTalon(Construct):
         forbid = f"; forbid when `{phase.forbid.text}`" if phase.forbid is not None else ""
         parts = f" in parts {', '.join(phase.parts)}" if phase.parts else ""
         return f" by `{phase.by.text}`{parts}{' shown' if phase.show else ''} discard {phase.discard}{forbid}"
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: the seat takes the talon (or one of its parts) and discards (R373, R374, R375)."""
+        if table.talon is None:
+            return
+        taken = lay_out_parts(table, index, len(phase.parts)) if phase.parts else table.talon
+        if taken is None:
+            return
+        table.talon -= taken
+        take_and_discard(table, index, f"`{phase.by.text}`", taken, phase.discard, keeps_taken=False)
 
     @staticmethod
     def enter(st, phase) -> bool:

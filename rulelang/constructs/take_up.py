@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulelang.constructs.deal_counts import take_and_discard
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import SEAT
@@ -68,7 +69,7 @@ class TakeUp(Construct):
                                                                               '(default true).',
                                                                'type': 'boolean'},
                                                       'when': WHEN}}}}
-    codes = ("R333", "E516")
+    codes = ("R373", "R374", "R333", "E516")
     tallied = False
     dsl = {"take_up": _dsl}
     part = TakeUpState
@@ -86,6 +87,13 @@ class TakeUp(Construct):
     @staticmethod
     def dump(phase) -> str:
         return f" by `{phase.by.text}` discard {phase.discard}" + ("" if phase.keep else ", the taken card too")
+
+    @staticmethod
+    def count_cards(table, phase, index: int) -> None:
+        """Deal arithmetic: the seat takes the turned-up cards and discards; it must hold enough to discard,
+        and ends with as many cards as the others (or trick play leaves someone without a card)."""
+        taken, table.turned = table.turned, 0
+        take_and_discard(table, index, f"`{phase.by.text}`", taken, phase.discard, keeps_taken=phase.keep)
 
     @staticmethod
     def enter(st, phase) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from rulelang.compile.codegen import binop, call, compare, literal, part_attr, state_attr
 from rulelang.compile.codegen import name as read
+from rulelang.constructs.deal_counts import report_uneven
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
@@ -375,6 +376,7 @@ class Tricks(Construct):
         if table.hand == 0:
             table.report("R327", "trick play starts before any card is dealt", index,
                          "deal the cards first: put `deal` or `piles` phases before `tricks`")
+        report_uneven(table)
         table.hand = None
 
     # ------------------------------------------------------------------ runtime

@@ -85,6 +85,7 @@ class TurnUp(Construct):
                          "the deal leaves the deal a card short)")
             return
         table.stock -= 1
+        table.turned += 1
         table.last_dealt = index
 
     @staticmethod

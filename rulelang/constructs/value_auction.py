@@ -77,6 +77,7 @@ class ValueAuction(Construct):
     """Duels of a speaker naming values and a listener holding or passing; the survivor declares."""
 
     kind = "value_auction"
+    names_declarer = True
     batch_kernel = "rulelang.batch.auction:VALUE_AUCTION"
     keeps_hands = True
     order = 56

@@ -119,7 +119,13 @@ class Table:
             return False
         actor = self.state.current_player()
         mover = self.chance if actor == CHANCE else self.agents[actor]
-        self._apply(actor, mover.step(self.state))
+        try:
+            action = mover.step(self.state)
+        except EvalError as exc:             # the rules left the seat stuck, or a rule failed as it chose
+            from rulelang.compile.values import failed_rule
+            self.failure = failed_rule(exc)
+            return True
+        self._apply(actor, action)
         return True
 
     def move(self, seat: int, text: str) -> Diagnostic | None:
@@ -140,7 +146,13 @@ class Table:
             return Diagnostic("E533", f"'{text}' is not a card or decision of this game", None,
                               "click one of the cards or buttons that are enabled")
         action = state.legal_copy(action)
-        if action not in state.legal_actions():
+        try:
+            legal = state.legal_actions()
+        except EvalError as exc:
+            from rulelang.compile.values import failed_rule
+            self.failure = failed_rule(exc)
+            return self.failure
+        if action not in legal:
             return state.explain_illegal(action)
         self._apply(seat, action)
         return None
