@@ -4,4 +4,5 @@ import sys
 
 from rulelang.cli.main import main
 
-sys.exit(main())
+if __name__ == "__main__":      # not when a worker process (multiprocessing's spawn) imports it
+    sys.exit(main())

@@ -19,3 +19,10 @@ def private_cache(tmp_path_factory):
         os.environ.pop("RULELANG_CACHE_DIR", None)
     else:
         os.environ["RULELANG_CACHE_DIR"] = saved
+
+
+# No Hypothesis test has a wall-clock deadline: a busy machine must not break the suite (issue 37).
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("rulelang", deadline=None)
+_hypothesis_settings.load_profile("rulelang")

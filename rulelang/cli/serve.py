@@ -12,6 +12,10 @@ import sys
 from rulelang.cli.args import UsageError, at_least
 
 
+STOP_SECONDS = 3
+"""On SIGTERM or Ctrl-C, requests still running get this long before the server stops anyway."""
+
+
 def register_serve(sub) -> None:
     """Add ``serve``."""
     p = sub.add_parser("serve", help="a card table in the browser: people and bots play any rule file together")
@@ -39,7 +43,8 @@ def cmd_serve(args) -> int:
         app = create_app(args.store, bot_delay=args.bot_delay)
     except StoreError as exc:
         raise UsageError(str(exc)) from None
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            timeout_graceful_shutdown=STOP_SECONDS)
     server = uvicorn.Server(config)
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     sys.stdout.write(f"rulelang serve: http://{shown_host}:{args.port}/  (tables kept in {args.store}; "

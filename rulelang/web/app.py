@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rulelang.diagnostics import RuleError
 from rulelang.web.lobby import LobbyError, check_upload, diagnostic_view, load_for_table, seat_kinds, seat_names, shipped
+from rulelang.web.checks import Checker, CheckRefused
 from rulelang.web.store import StaleTable, Store
 from rulelang.web.tables import PERSON, Table, new_token
 from rulelang.web.views import seat_view
@@ -35,6 +36,12 @@ MAX_BODY = 2 << 20
 """No request body is read past this many bytes (an upload is limited further, like any rule file)."""
 MAX_DEALS = 1000
 MAX_TABLES_CACHED = 200
+MAX_JSON_DEPTH = 400
+"""No request body is parsed that nests deeper than this many brackets."""
+BODY_SECONDS = 10.0
+"""A request body must arrive whole within this many seconds (a slow or short body is answered with 408)."""
+TOKEN_SECONDS = 5.0
+"""A WebSocket must send its seat token within this many seconds, or it is closed."""
 
 
 class BadRequest(Exception):
@@ -56,6 +63,7 @@ class Server:
         self.listeners: dict[str, dict[int, set]] = {}
         self.tasks: set = set()
         self.running: set[str] = set()
+        self.checker = Checker()
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock every change of one table takes."""
@@ -146,7 +154,8 @@ class Server:
             raise BadRequest(409, "this table was changed elsewhere since you saw it; reload the page") from None
 
     def close(self) -> None:
-        """Stop using the store (another server may use it then)."""
+        """Stop the checks of uploads still running and the store (another server may use it then)."""
+        self.checker.stop()
         self.store.close()
 
     async def open_table(self, ref: str, game, kinds: list[str], names: list[str], deals: int | None,
@@ -181,11 +190,12 @@ async def read_json(request: Request) -> dict:
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise BadRequest(413, f"the request is larger than {MAX_BODY} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY:
-            raise BadRequest(413, f"the request is larger than {MAX_BODY} bytes")
+    try:
+        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise BadRequest(408, f"the request body did not arrive within {BODY_SECONDS:g} seconds") from None
+    if nesting(body) > MAX_JSON_DEPTH:
+        raise BadRequest(400, f"the request nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
@@ -193,6 +203,40 @@ async def read_json(request: Request) -> dict:
     if not isinstance(data, dict):
         raise BadRequest(400, "the request must be a JSON object")
     return data
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, read to at most :data:`MAX_BODY` bytes."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY:
+            raise BadRequest(413, f"the request is larger than {MAX_BODY} bytes")
+    return bytes(body)
+
+
+def nesting(body: bytes) -> int:
+    """How deep the brackets of a JSON text nest (brackets inside strings not counted)."""
+    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:           # backslash
+                escaped = True
+            elif byte == 0x22:           # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):       # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def server_of(request) -> Server:
@@ -230,10 +274,14 @@ async def upload_rules(request: Request) -> Response:
     name, text = data.get("name"), data.get("text")
     if not isinstance(name, str) or not isinstance(text, str):
         raise BadRequest(400, "send the file as {\"name\": \"my-game.yaml\", \"text\": \"...\"}")
+    server = server_of(request)
     try:
-        checked = await run_in_threadpool(check_upload, server_of(request).store, name, text)
+        checked = await run_in_threadpool(check_upload, server.store, name, text, server.checker,
+                                          server.renames(""))
     except LobbyError as exc:
         raise BadRequest(400, str(exc)) from None
+    except CheckRefused as exc:
+        raise BadRequest(503 if "try again" in str(exc) else 422, str(exc)) from None
     return JSONResponse(checked, status_code=200 if checked["ok"] else 422)
 
 
@@ -339,10 +387,10 @@ async def seat_socket(socket: WebSocket) -> None:
     server = socket.app.state.server
     await socket.accept()
     try:
-        first = json.loads((await socket.receive_text())[:1000])
+        first = json.loads((await asyncio.wait_for(socket.receive_text(), TOKEN_SECONDS))[:1000])
         table, seat = await server.seat(socket.path_params["table"], first.get("token") if isinstance(first, dict)
                                         else None)
-    except (BadRequest, ValueError, KeyError, WebSocketDisconnect):
+    except (BadRequest, ValueError, KeyError, WebSocketDisconnect, asyncio.TimeoutError):
         await socket.close(code=4403)
         return
     listening = server.listeners.setdefault(table.id, {}).setdefault(seat, set())

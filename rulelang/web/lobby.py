@@ -42,37 +42,61 @@ def is_shipped(ref: str) -> bool:
     return any(game["ref"] == ref for game in shipped())
 
 
-def diagnostic_view(diagnostic: Diagnostic, renames: tuple[tuple[str, str], ...] = ()) -> dict:
+def diagnostic_view(diagnostic: Diagnostic, renames: tuple[tuple[str, str], ...] = (),
+                    rendered: str | None = None) -> dict:
     """A diagnostic as a page shows it: its JSON form and the rendered text with the source line and caret,
     naming rule files as people know them: each ``(stored, shown)`` of ``renames`` (an upload's stored path by
     the name it came with, a folder of the server by nothing) replaced in turn."""
-    seen = {**diagnostic.to_json(), "text": diagnostic.render()}
-    for stored, shown in renames:
-        seen["text"] = seen["text"].replace(stored, shown)
-        if str(seen.get("path", "")).startswith(stored):
-            seen["path"] = shown + seen["path"][len(stored):]
-    return seen
+    seen = {**diagnostic.to_json(), "text": diagnostic.render() if rendered is None else rendered}
+    return _renamed(seen, renames)
 
 
-def check_upload(store, name: str, text: str) -> dict:
+def _renamed(value, renames: tuple[tuple[str, str], ...]):
+    """``value`` (JSON: strings, lists, mappings) with every ``stored`` text replaced by its ``shown`` name, in
+    every string it holds — the message and hint as well as the rendered text, so no server path is shown."""
+    if isinstance(value, str):
+        for stored, shown in renames:
+            value = value.replace(stored, shown)
+        return value
+    if isinstance(value, list):
+        return [_renamed(item, renames) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, renames) for key, item in value.items()}
+    return value
+
+
+def check_upload(store, name: str, text: str, checker=None, renames: tuple = ()) -> dict:
     """Check an uploaded rule file as ``rulelang validate`` checks a file; ``{"ok", "ref", "title", "players",
-    "diagnostics"}``. Only a file without errors is kept (``ref`` names it then)."""
-    from rulelang.validators.report import diagnostics_of
+    "diagnostics"}``. Only a file without errors is kept (``ref`` names it then). With a ``checker``
+    (:class:`~rulelang.web.checks.Checker`) the check runs in a worker process within its time limit
+    (:class:`~rulelang.web.checks.CheckRefused` otherwise); the server's paths in what is shown are replaced
+    as ``renames`` says, the stored file by the name it came with."""
     if not UPLOAD_NAME.fullmatch(name or ""):
         raise LobbyError("name the file like my-game.rules or my-game.yaml (letters, digits, '-', '_', '.')")
     path = store.upload_path(text, "." + name.rsplit(".", 1)[1])
     path.write_text(text, encoding="utf-8")
-    found = diagnostics_of(str(path))
-    shown = [diagnostic_view(d, ((str(path), name),)) for d in found]
-    if any(d.is_error for d in found):
+    try:
+        found, (title, players) = checker.check(str(path), text) if checker is not None else _check_here(path, text)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    shown = [diagnostic_view(d, ((str(path), name), *renames), rendered) for d, rendered in found]
+    if any(d.is_error for d, _ in found):
         path.unlink(missing_ok=True)
         return {"ok": False, "ref": None, "title": None, "players": None, "diagnostics": shown}
-    title, players = _about(text, str(path))
     ref = store.save_upload(path, (name, title or name, players), time.time())
     return {"ok": True, "ref": ref, "title": title or name, "players": players, "diagnostics": shown}
 
 
-def _about(text: str, path: str) -> tuple[str | None, int | None]:
+def _check_here(path, text: str) -> tuple[list, tuple]:
+    """The check of :func:`check_upload` in this process (no time limit)."""
+    from rulelang.validators.report import diagnostics_of
+    found = diagnostics_of(str(path))
+    about = (None, None) if any(d.is_error for d in found) else about_text(text, str(path))
+    return [(d, d.render()) for d in found], about
+
+
+def about_text(text: str, path: str) -> tuple[str | None, int | None]:
     """The title and player count of a rule text that passed every check."""
     from rulelang.loader import parse_text, resolve_document
     try:
