@@ -1,14 +1,17 @@
 """Uploads are checked in a worker process with a time limit, so no rule file can hold the server.
 
-A check (``rulelang validate`` of the uploaded text) runs in a process of its own (started fresh
-by multiprocessing's ``spawn``, which shares nothing with the server), at most
+A check (``rulelang validate`` of the uploaded text) runs in a process of its own
+(``python -m rulelang.web.checks``, told the file on its standard input, which shares nothing with the server), at most
 :data:`MAX_CHECKS` at a time. One that takes longer than :data:`CHECK_SECONDS` is killed and the
 upload refused with a message; when the server stops, every running check is killed with it.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import pickle
+import subprocess
+import sys
 import threading
 
 CHECK_SECONDS = 30.0
@@ -21,14 +24,15 @@ class CheckRefused(Exception):
     """An upload that could not be checked: too slow, too many at once, or the worker failed."""
 
 
-def _check(path: str, text: str, send) -> None:
-    """In the worker: the diagnostics of the rule file at ``path`` and, without errors, its title and players."""
+def _check(path: str) -> tuple[list, tuple]:
+    """In the worker: ((diagnostic, rendered text) pairs, (title, players)) of the rule file at ``path``."""
+    from pathlib import Path as _Path
     from rulelang.web.lobby import about_text
     from rulelang.validators.report import diagnostics_of
+    text = _Path(path).read_text(encoding="utf-8")
     found = diagnostics_of(path)
     about = (None, None) if any(d.is_error for d in found) else about_text(text, path)
-    send.send(([(d, d.render()) for d in found], about))      # rendered here, where the source lines are read
-    send.close()
+    return [(d, d.render()) for d in found], about      # rendered here, where the source lines are read
 
 
 class Checker:
@@ -51,31 +55,33 @@ class Checker:
             self.slots.release()
 
     def _run(self, path: str, text: str) -> tuple[list, tuple]:
-        context = multiprocessing.get_context("spawn")
-        receive, send = context.Pipe(duplex=False)
-        worker = context.Process(target=_check, args=(path, text, send), daemon=True)
+        worker = subprocess.Popen([sys.executable, "-m", "rulelang.web.checks"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, stdin=subprocess.PIPE,
+                                  env={k: v for k, v in os.environ.items() if len(v) < 32_768})  # no oversized value
         with self.lock:
-            worker.start()
             self.running.add(worker)
-        send.close()
         try:
-            if not receive.poll(self.seconds):
-                raise CheckRefused(f"checking this file took longer than {self.seconds:g} seconds, the limit of "
-                                   "this server; simplify its definitions (see the limits in docs/language.md)")
-            return receive.recv()
-        except (EOFError, OSError):
-            raise CheckRefused("the check of this file stopped before it finished; try again") from None
+            out, _ = worker.communicate(str(path).encode("utf-8"), timeout=self.seconds)
+        except subprocess.TimeoutExpired:
+            raise CheckRefused(f"checking this file took longer than {self.seconds:g} seconds, the limit of "
+                               "this server; simplify its definitions (see the limits in docs/language.md)") from None
         finally:
-            receive.close()
-            if worker.is_alive():
+            if worker.poll() is None:
                 worker.kill()
-            worker.join()
+            worker.wait()
             with self.lock:
                 self.running.discard(worker)
+        if worker.returncode != 0:
+            raise CheckRefused("the check of this file stopped before it finished; try again")
+        return pickle.loads(out)        # written by our own worker process, never by a client
 
     def stop(self) -> None:
         """Kill every running check (the server is stopping)."""
         with self.lock:
             for worker in list(self.running):
-                if worker.is_alive():
+                if worker.poll() is None:
                     worker.kill()
+
+
+if __name__ == "__main__":
+    sys.stdout.buffer.write(pickle.dumps(_check(sys.stdin.buffer.read().decode("utf-8"))))
