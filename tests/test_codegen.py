@@ -24,7 +24,7 @@ OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "_dec
 def own_name(identifier: str) -> bool:
     """Whether a name in generated code is one the compiler makes."""
     return identifier in OWN_NAMES or any(
-        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k", "_once")) \
+        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k", "_once", "def_", "_p", "_c", "_h")) \
         or identifier.startswith("_part_") and identifier[len("_part_"):] in constructs()
 
 

@@ -25,10 +25,11 @@ import rulelang.web.app as app_module
 from rulelang.web.app import create_app, nesting
 from rulelang.web.checks import Checker
 
-DOUBLING = "\n".join(["game: doubling", "extends: hearts", "define:", '  d0: "1"',
-                      *(f'  d{i}: "d{i - 1} + d{i - 1}"' for i in range(1, 41)),
-                      "phases:", "  6:", '    score: {each: seats, add: "d40 - d40"}']) + "\n"
-"""A file whose check never ends today: each definition reads the one before twice (issue 38)."""
+_GROUP = "(" + " + ".join(["tricks(dealer)"] * 40) + ")"
+SLOW = "\n".join(["game: slow", "extends: zwanzig-ab", "define:",
+                  *(f'  v{i}: "{" + ".join([_GROUP] * 5)}"' for i in range(260)),
+                  "phases:", "  8:", '    score: {each: active, add: "%s"}' % " + ".join(f"v{i}" for i in range(40))]) + "\n"
+"""A file of 0.9 MB within every limit whose check takes seconds (260 expressions of 3,400 characters)."""
 
 
 @pytest.fixture
@@ -97,7 +98,7 @@ def test_a_websocket_that_never_sends_its_token_is_closed(tmp_path, monkeypatch)
 def test_an_upload_whose_check_takes_too_long_is_refused_and_not_kept(client):
     server = client.app.state.server
     server.checker = Checker(seconds=1)
-    reply = client.post("/api/rules", json={"name": "doubling.yaml", "text": DOUBLING})
+    reply = client.post("/api/rules", json={"name": "slow.yaml", "text": SLOW})
     assert reply.status_code == 422 and "took longer than 1 seconds" in reply.json()["error"]
     assert not server.checker.running and not list(server.store.rules.iterdir())
 
@@ -119,7 +120,7 @@ def test_serve_stops_on_sigterm_while_an_upload_is_being_checked(tmp_path):
     server.stdout.readline()
     _wait_until_it_answers(port)
     url = f"http://127.0.0.1:{port}/api/rules"
-    request = urllib.request.Request(url, data=json.dumps({"name": "d.yaml", "text": DOUBLING}).encode(),
+    request = urllib.request.Request(url, data=json.dumps({"name": "d.yaml", "text": SLOW}).encode(),
                                      headers={"content-type": "application/json"})
     threading.Thread(target=lambda: _ignore(lambda: urllib.request.urlopen(request, timeout=60)), daemon=True).start()
     _wait_for_worker(server.pid)

@@ -52,8 +52,9 @@ def _call(helper: str, *args: ast.expr) -> ast.Call:
 class _Expressions(ast.NodeTransformer):
     """Rewrites one expression of a rule for the batch state."""
 
-    def __init__(self, strings: dict, tables: set, helpers: set):
+    def __init__(self, strings: dict, tables: set, helpers: set, definitions: dict | None = None):
         self.strings, self.tables, self.helpers = strings, tables, helpers
+        self.definitions = definitions if definitions is not None else {}   # def_N -> why it has no twin, or None
 
     def generic_visit(self, node):
         """Any other node: its children rewritten; a node Python's control flow or containers need, refused."""
@@ -157,6 +158,10 @@ class _Expressions(ast.NodeTransformer):
         builtin = {"min": "_b_min", "max": "_b_max", "abs": "_b_abs", "bool": "_b_truth"}.get(func.id)
         if builtin is not None:
             return _call(builtin, *args)
+        if func.id in self.definitions:
+            if self.definitions[func.id] is not None:
+                raise _Unsupported(self.definitions[func.id])
+            return ast.Call(func, args, [])
         if func.id not in runtime.HELPERS:
             raise _Unsupported(f"the helper `{func.id}` (no batch twin yet)")
         self.helpers.add(func.id)
@@ -246,15 +251,17 @@ class _Body:
         self.out.append(ast.Assign([ast.Name(target, ast.Store())], code))
 
 
-def batch_function(fn: ast.FunctionDef, strings: dict, tables: set, helpers: set) -> ast.FunctionDef:
-    """The batch twin of one generated rule function (raises _Unsupported); the helpers it calls are
-    added to ``helpers``."""
-    body = _Body(_Expressions(strings, tables, helpers))
+def batch_function(fn: ast.FunctionDef, strings: dict, tables: set, helpers: set,
+                   definitions: dict | None = None) -> ast.FunctionDef:
+    """The batch twin of one generated rule or definition function (raises _Unsupported); the helpers it calls
+    are added to ``helpers``; ``definitions`` says which definition functions have twins (None) and why not."""
+    body = _Body(_Expressions(strings, tables, helpers, definitions))
     doc = fn.body[:1] if fn.body and isinstance(fn.body[0], ast.Expr) else []
     start = [ast.Assign([ast.Name("_result", ast.Store())], ast.Constant(None)),
              ast.Assign([ast.Name("_done", ast.Store())], ast.Constant(False))]
     body.block(fn.body, None)
-    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(BATCH_STATE), ast.arg(PLAYER)], kwonlyargs=[],
+    extra = [ast.arg(a.arg) for a in fn.args.args[2:]]          # a definition's parameters
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(BATCH_STATE), ast.arg(PLAYER), *extra], kwonlyargs=[],
                               kw_defaults=[], defaults=[])
     return ast.FunctionDef(fn.name, arguments, doc + start + body.out + [ast.Return(_read("_result"))], [], None)
 
@@ -288,11 +295,20 @@ class BatchCode:
             if converted is not None:
                 tables.add(label)
         functions, self.reasons, self.helpers = [], {}, set()
+        definitions: dict[str, str | None] = {}
+        for fn in module.definitions:          # each calls only definitions before it
+            try:
+                functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables, self.helpers,
+                                                definitions))
+                definitions[fn.name] = None
+            except _Unsupported as why:
+                definitions[fn.name] = str(why)
         for index, fn in enumerate(module.functions):
             if index in module.scalar_only:
                 continue
             try:
-                functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables, self.helpers))
+                functions.append(batch_function(_hoist_parts(copy.deepcopy(fn)), self.strings, tables, self.helpers,
+                                                definitions))
             except _Unsupported as why:
                 self.reasons[index] = str(why)
         tree = ast.fix_missing_locations(ast.Module(functions, []))

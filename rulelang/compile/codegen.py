@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelang.compile import coderuntime
+from rulelang.compile.evalcost import evaluation_costs, repeated_reads, share_reads
 
 STATE, PLAYER = "st", "pl"
 
@@ -91,6 +92,7 @@ class CodeModule:
     pending: list = field(default_factory=list)
     index: dict = field(default_factory=dict)
     scalar_only: set = field(default_factory=set)
+    definitions: list = field(default_factory=list)
 
     def table(self, value) -> ast.Name:
         """A name ``_kN`` for a value built at compile time (a tuple, a span); the same value, the same name."""
@@ -114,6 +116,12 @@ class CodeModule:
         self.pending.append(rule)
         self.index[id(rule)] = index
 
+    def definition(self, code: ast.expr, params: list[str], doc: str) -> str:
+        """Add ``def_N(st, pl, <params>)`` returning ``code`` (a definition compiled once) and return its name."""
+        label = f"def_{len(self.definitions)}"
+        self.definitions.append(_function_def(label, [ast.Expr(ast.Constant(doc)), ast.Return(code)], params))
+        return label
+
     def code_of(self, rule) -> ast.expr:
         """A copy of the expression a one-expression rule returns (to build a larger function from it);
         ``None`` as code for a rule that did not compile (its errors are reported, nothing will run)."""
@@ -126,8 +134,26 @@ class CodeModule:
         """The whole module: the tables, then one function per rule (slices read twice or more held in a local)."""
         body = [ast.Assign([ast.Name(label, ast.Store())], _table_code(value))
                 for label, value in self.tables.values() if _table_code(value) is not None]
-        tree = ast.Module(body + [_hoist_parts(fn) for fn in self.functions], [])
+        tree = ast.Module(body + self.scalar_functions(), [])
         return ast.fix_missing_locations(tree)
+
+    def scalar_functions(self) -> list[ast.FunctionDef]:
+        """The definitions' functions, then the rules', as the scalar module holds them: construct slices read
+        twice held in a local, a definition read twice where its value is known read once
+        (:func:`~rulelang.compile.evalcost.share_reads`). The functions kept stay as built."""
+        functions = [_hoist_parts(fn) for fn in self.definitions + self.functions]
+        if not self.definitions:
+            return functions
+        shared = []
+        for fn in functions:
+            repeated = repeated_reads(fn)
+            shared.append(share_reads(copy_tree(fn), repeated) if repeated else fn)
+        return shared
+
+    def costs(self) -> dict:
+        """Per rule (by identity), the most ``ast`` nodes one evaluation of its function passes through."""
+        costs = evaluation_costs(self.scalar_functions())
+        return {id(rule): costs[f"rule_{index}"] for index, rule in enumerate(self.pending)}
 
     def link(self) -> None:
         """Compile the module once and give every rule its function."""
@@ -150,7 +176,8 @@ class CodeModule:
 
     def evaluate_now(self, code: ast.expr):
         """The value of ``code`` with no state (a number known before play); errors propagate."""
-        tree = ast.fix_missing_locations(ast.Module([_function_def("rule_now", [ast.Return(code)])], []))
+        tree = ast.fix_missing_locations(ast.Module(self.definitions + [_function_def("rule_now", [ast.Return(code)])],
+                                                    []))
         namespace = self.namespace()
         exec(compile(tree, "<rule>", "exec"), namespace)  # noqa: S102 - a code object compiled from ast
         return namespace["rule_now"](None, None)
@@ -204,13 +231,13 @@ def _table_code(value) -> ast.expr | None:
     return None
 
 
-def _arguments() -> ast.arguments:
-    return ast.arguments(posonlyargs=[], args=[ast.arg(STATE), ast.arg(PLAYER)], kwonlyargs=[], kw_defaults=[],
-                         defaults=[])
+def _arguments(params: list[str] = ()) -> ast.arguments:
+    return ast.arguments(posonlyargs=[], args=[ast.arg(STATE), ast.arg(PLAYER), *map(ast.arg, params)], kwonlyargs=[],
+                         kw_defaults=[], defaults=[])
 
 
-def _function_def(label: str, body: list) -> ast.FunctionDef:
-    return ast.FunctionDef(label, _arguments(), body, [], None)
+def _function_def(label: str, body: list, params: list[str] = ()) -> ast.FunctionDef:
+    return ast.FunctionDef(label, _arguments(params), body, [], None)
 
 
 _BUILTINS = {"len": len, "min": min, "max": max, "abs": abs, "bool": bool}

@@ -17,7 +17,9 @@ from rulelang.constructs import construct
 from rulelang.compile.deck import build_deck
 from rulelang.diagnostics import Diagnostic, Report, RuleError
 from rulelang.read.document import Document, rekeyed
-from rulelang.read.expr import parse_expr, to_text
+from rulelang.read.expr import definition_head, parse_expr, to_text
+from rulelang.compile.definitions import Definition, Definitions, check_definitions, deep_enough
+from rulelang.compile.evalcost import MAX_EVALUATION_COST
 from rulelang.compile.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
@@ -30,7 +32,8 @@ DIRECTIONS = {"clockwise": 1, "anticlockwise": 1}
 
 def compile_game(doc: Document) -> ir.GameDef:
     """Compile ``doc``; raises RuleError listing every problem found."""
-    return GameCompiler(doc).run()
+    with deep_enough():
+        return GameCompiler(doc).run()
 
 
 def expr_origin(doc: Document, path: tuple) -> Span | None:
@@ -90,6 +93,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         phases = [self.phase(i, entry) for i, entry in enumerate(self.data.get("phases") or [])]
         match = self.match_rules()
         self.report.raise_if_errors()
+        self.check_costs()
         self.scope.module.link()
         seating = self.data.get("seating") or {}
         first = seating.get("first_dealer", "random")
@@ -101,6 +105,21 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             phases=phases, match=match, symbols=symbols, deal_vars=self.deal_vars,
             params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items,
             code=self.scope.module, teams=teams)
+
+    def check_costs(self) -> None:
+        """N238 for a rule whose evaluation could pass through more than MAX_EVALUATION_COST steps (definitions
+        that read definitions many times over); nothing is run."""
+        if not self.scope.defines:
+            return
+        costs = self.scope.module.costs()
+        for rule in self.scope.module.pending:
+            cost = costs.get(id(rule), 0)
+            if cost > MAX_EVALUATION_COST:
+                self.report.add(Diagnostic(
+                    "N238", f"working out this rule could take {cost:,} steps; the limit is {MAX_EVALUATION_COST:,}",
+                    rule.span, "a definition read several times in one rule is worked out each time it is read in "
+                    "another branch or with other arguments: read it once (a `let`, or a definition of its own)"))
+        self.report.raise_if_errors()
 
     def compile_teams(self, players: int) -> tuple:
         """Per seat, the mask of its team (``teams``: lists of seat numbers from 1); empty without teams."""
@@ -187,24 +206,43 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             names[counter] = Binding(INT, state_item("counters", str(counter)))
         names.update(_state_names(players))
         scope.defines = self.definitions(names)
+        scope.defines.base = scope
         return scope
 
-    def definitions(self, names: dict) -> dict:
-        """The ``define`` expressions, parsed; a definition named like another name of the game is an error."""
-        found = {}
-        for name in self.data.get("define") or {}:
-            path = ("define", name)
-            origin = expr_origin(self.doc, path)
-            if name in names:
+    def definitions(self, names: dict) -> Definitions:
+        """The ``define`` entries, parsed and checked (:func:`~rulelang.compile.definitions.check_definitions`); a
+        definition named like another name of the game, or whose key is no name with parameters, is an error."""
+        from rulelang.compile.functions import FUNCTIONS
+        found: dict[str, Definition] = {}
+        for key in self.data.get("define") or {}:
+            path = ("define", key)
+            head = definition_head(key)
+            if head is None or len(set(head[1])) != len(head[1]):
+                self.report.add(Diagnostic(
+                    "N237", f"'{key}' is not a definition's name: write a name, or a name with its parameters "
+                    "in brackets, each named once", self.doc.span_of(path),
+                    "define lost = …, or define beats(a, b) = … (in YAML the key 'beats(a, b)')"))
+                continue
+            name, params = head
+            if name in names or name in FUNCTIONS:
                 self.report.add(Diagnostic("N235", f"the definition '{name}' has the name of something the game "
                                            "already names (a param, suit, tag, option, variable or built-in name)",
                                            self.doc.span_of(path), "give the definition a name of its own"))
                 continue
+            if name in found:
+                self.report.add(Diagnostic(
+                    "N237", f"'{name}' is defined twice: as {found[name].head} and as {key}",
+                    self.doc.span_of(path), f"define it once; a variant replaces it by writing the key as the "
+                    f"base does ({found[name].head})"))
+                continue
+            origin = expr_origin(self.doc, path)
             try:
-                found[name] = (parse_expr(self.rule_text(path), origin), origin)
+                found[name] = Definition(name, params, parse_expr(self.rule_text(path), origin), origin,
+                                         self.doc.span_of(path))
             except RuleError as exc:
                 self.report.extend(exc.diagnostics)
-        return found
+        self.report.extend(check_definitions(found))
+        return Definitions(found)
 
     def option_names(self):
         """Option, contract and item names, usable as name constants in expressions."""

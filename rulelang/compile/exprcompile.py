@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import ast
 import copy
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rulelang.compile.codegen import PLAYER, CodeModule, binop, call, compare, literal, name
+from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, compare, copy_tree, literal, name
+from rulelang.compile.definitions import (INLINE_NODES, Definition, Definitions, Shape, is_local, is_simple, node_count,
+                                          reads_of, substitute)
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.expr import Expr, locate
 from rulelang.read.source import Span
@@ -45,6 +48,7 @@ class Binding:
     code: ast.expr
     const: object = None
     is_const: bool = False
+    lexical: bool = False       # a name of this expression alone (a parameter, a bound variable): no definition sees it
 
 
 def const(type_: str, value) -> Binding:
@@ -71,7 +75,7 @@ class Scope:
     module: CodeModule = field(default_factory=CodeModule)
     twins: tuple = ()                   # per card, the mask of its copies; empty when the pack has one copy
     teams: tuple = ()                   # per seat, the mask of its fixed team; empty without ``teams``
-    defines: dict = field(default_factory=dict)   # ``define`` name -> (parsed expression, its origin)
+    defines: Definitions = field(default_factory=Definitions)   # the game's ``define``s and their compiled shapes
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
@@ -110,7 +114,7 @@ def compile_expr(expr: Expr, scope: Scope, origin: Span | None, want: str | tupl
     result = compiler.node(expr)
     if want is not None:
         result = compiler.coerce(result, want, expr, "here")
-    if compiler.errors:
+    if compiler.errors or compiler.failed:
         raise RuleError(compiler.errors)
     return result
 
@@ -124,6 +128,7 @@ class _Compiler:
     def __init__(self, scope: Scope, origin: Span | None, expanding: tuple = ()):
         self.scope, self.origin, self.errors = scope, origin, []
         self.expanding = expanding      # the definitions being worked out, outermost first
+        self.failed = False             # a definition read here gave errors already reported
 
     def fail(self, node: Expr, code: str, message: str, hint: str) -> Compiled:
         self.errors.append(Diagnostic(code, message, locate(self.origin, node.line, node.column), hint))
@@ -134,7 +139,7 @@ class _Compiler:
 
     def coerce(self, c: Compiled, want, node: Expr, where: str) -> Compiled:
         wants = want if isinstance(want, tuple) else (want,)
-        if c.type in wants or c.type == NONE and self.errors:
+        if c.type in wants or c.type == NONE and (self.errors or self.failed):
             return c
         if CARDS in wants and c.type == SUIT:
             return self.suit_to_cards(c)
@@ -144,7 +149,7 @@ class _Compiler:
             return constant(CARDS, 0)
         if SEATS in wants and c.type == SEAT:
             return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
-        if self.errors:
+        if self.errors or self.failed:
             return c
         if CARD in wants and node.op == "card" and self.scope.twins:
             return self.copies_of_one_name(node, where)
@@ -193,23 +198,71 @@ class _Compiler:
     def op_name(self, e: Expr) -> Compiled:
         binding = self.scope.names.get(e.value)
         if binding is None:
-            return self.definition(e) if e.value in self.scope.defines else self.unknown_name(e)
+            return self.definition(e, []) if e.value in self.scope.defines else self.unknown_name(e)
         self.scope.reads.add(e.value)
         return Compiled(binding.type, copy.deepcopy(binding.code), binding.is_const, binding.const)
 
-    def definition(self, e: Expr) -> Compiled:
-        """A ``define`` name: its expression worked out here, in this place's scope (errors located in it)."""
-        name = str(e.value)
-        if name in self.expanding:
-            chain = " → ".join((*self.expanding[self.expanding.index(name):], name))
-            return self.fail(e, "N234", f"the definition '{name}' uses itself: {chain}",
-                             "a definition may use other definitions, but never, through them, itself")
-        self.scope.reads.add(name)
-        expr, origin = self.scope.defines[name]
-        inner = _Compiler(self.scope, origin, (*self.expanding, name))
-        result = inner.node(expr)
-        self.errors.extend(inner.errors)
-        return _none_code() if inner.errors else result   # no error here that only follows from one in it
+    def definition(self, e: Expr, args: list[Expr]) -> Compiled:
+        """A read of a ``define``: its shape for these arguments in this place, compiled once
+        (:mod:`rulelang.compile.definitions`), folded, written in or called."""
+        found: Definition = self.scope.defines.found[str(e.value)]
+        if found.broken or found.name in self.expanding:
+            self.failed = True                      # refused before compiling (N234, N236), reported there
+            return _none_code()
+        if len(args) != len(found.params):
+            return self.fail(e, "N216", f"the definition '{found.name}' takes {len(found.params)} argument(s), got "
+                             f"{len(args)}", f"write {found.head}")
+        values = [self.node(a) for a in args]
+        if self.errors or self.failed:
+            return _none_code()
+        self.scope.reads.add(found.name)
+        context = self.scope.defines.context(found, self.scope)
+        key = (found.name, tuple((n, b.type, ast.dump(b.code)) for n, b in context), tuple(v.type for v in values))
+        shape = self.scope.defines.shapes.get(key)
+        if shape is None:
+            shape = self.scope.defines.shapes[key] = self.shape(found, context, values)
+        if shape.errors:
+            if not shape.reported:
+                shape.reported = True
+                self.errors.extend(shape.errors)
+            self.failed = True
+            return _none_code()
+        return self.read_shape(shape, values, context)
+
+    def shape(self, found: Definition, context: list, values: list[Compiled]) -> Shape:
+        """Compile ``found`` for arguments of these types, the reading place's own names as in ``context``."""
+        extra, local_names = {}, []
+        for name_, binding in context:
+            if is_local(binding.code):              # a score's let: handed in as an argument
+                local_names.append(name_)
+                binding = Binding(binding.type, name(f"_c{len(local_names) - 1}"))
+            extra[name_] = binding
+        params = [f"_p{i}" for i in range(len(found.params))]
+        for param, label, value in zip(found.params, params, values):
+            extra[param] = Binding(value.type, name(label), lexical=True)
+        inner = _Compiler(self.scope.defines.base.child(**extra), found.origin, (*self.expanding, found.name))
+        result = inner.node(found.expr)
+        if inner.errors or inner.failed:
+            return Shape(result.type, errors=inner.errors, reported=not inner.errors)
+        where = f"{Path(found.origin.path).name}:{found.origin.line}:{found.origin.column}" if found.origin else ""
+        shape = Shape(result.type, result.code, result.value, result.is_const, params=len(params),
+                      locals=tuple(local_names), doc=f"{where}: {found.head}")
+        if not result.is_const and (local_names or node_count(result.code) > INLINE_NODES):
+            shape.function(self.scope.module)
+        return shape
+
+    def read_shape(self, shape: Shape, values: list[Compiled], context: list) -> Compiled:
+        """The code of a read of a compiled shape: its constant, its code written in, or a call of its function."""
+        if shape.is_const:
+            return Compiled(shape.type, copy_tree(shape.code), True, shape.value)
+        if shape.label is None:
+            codes = {f"_p{i}": v.code for i, v in enumerate(values)}
+            if all(is_simple(code) or reads_of(shape.code, label) <= 1 for label, code in codes.items()):
+                return Compiled(shape.type, substitute(shape.code, codes))
+        locals_ = dict(context)
+        args = [v.code for v in values] + [copy_tree(locals_[n].code) for n in shape.locals]
+        return Compiled(shape.type, ast.Call(name(shape.function(self.scope.module)), [name(STATE), name(PLAYER), *args],
+                                             []))
 
     def unknown_name(self, e: Expr) -> Compiled:
         import difflib
@@ -332,13 +385,13 @@ class _Compiler:
         from rulelang.compile.functions import FUNCTIONS
         spec = FUNCTIONS.get(e.value)
         if spec is None:
-            return self.unknown_function(e)
+            return self.definition(e, e.args) if e.value in self.scope.defines else self.unknown_function(e)
         if len(e.args) != len(spec.params):
             shown = ", ".join(p if isinstance(p, str) else "|".join(p) for p in spec.params)
             return self.fail(e, "N216", f"{e.value}() takes {len(spec.params)} argument(s), got {len(e.args)}",
                              f"write {e.value}({shown})")
         args = [self.coerce(self.node(a), want, a, f"the argument of {e.value}()") for a, want in zip(e.args, spec.params)]
-        if self.errors:
+        if self.errors or self.failed:
             return _none_code()
         return Compiled(spec.result, spec.emit(self.scope, args))
 

@@ -250,6 +250,12 @@ class DocumentBuilder(Transformer_NonRecursive):
         key, puts, span = children[0], flatten(children[1:]), self.span(meta)
         return [Put(key.value, self.build_mapping(puts, span), span)]
 
+    def define_params(self, meta, children) -> list[Put]:
+        """``define beats(a, b) = EXPR``: the entry ``beats(a, b)`` of ``define``."""
+        key, *params, value = children
+        head = f"{key.value}({', '.join(str(p.value) for p in params if p is not None)})"
+        return [Put(head, value, self.span(meta), group="define")]
+
     def __default__(self, data, children, meta):
         """Readable one-value statements by table; expression nodes stay trees for :meth:`slot`."""
         if data in SIMPLE_STATEMENTS:

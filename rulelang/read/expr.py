@@ -10,7 +10,9 @@ compilation to closures live in :mod:`rulelang.compile.exprcompile`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
@@ -56,17 +58,25 @@ def parse_expr(text: str, origin: Span | None = None) -> Expr:
         raise RuleError([_diag("S151", f"expression nests brackets deeper than {MAX_EXPR_DEPTH} levels", origin,
                                1, 1, "name parts of it with `let`")])
     try:
-        tree = parser().parse(text, start="expr")
+        expr = _parsed(text)
     except LarkError as exc:
         raise RuleError([syntax_diagnostic(exc, text, origin)]) from None
-    if depth(tree) > MAX_EXPR_DEPTH:
-        raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
-                               "name parts of it with `let`")])
-    expr = from_tree(tree)
-    if depth(expr) > MAX_EXPR_DEPTH:
+    if expr is None:
         raise RuleError([_diag("S151", f"expression nests deeper than {MAX_EXPR_DEPTH} levels", origin, 1, 1,
                                "name parts of it with `let`")])
     return expr
+
+
+@lru_cache(maxsize=512)
+def _parsed(text: str) -> Expr | None:
+    """The expression of ``text``, or None when it nests too deep; a syntax error raises Lark's error. Kept by
+    text, so an expression read by several stages (compiling, the checks) is parsed once; the nodes are
+    never changed by their readers (their positions are relative to the expression's own start)."""
+    tree = parser().parse(text, start="expr")
+    if depth(tree) > MAX_EXPR_DEPTH:
+        return None
+    expr = from_tree(tree)
+    return None if depth(expr) > MAX_EXPR_DEPTH else expr
 
 
 def depth(node) -> int:
@@ -190,11 +200,46 @@ HIDDEN_READS = frozenset({"hand", "dealt", "holder", "holding", "declarers", "de
 """Names and functions of expressions whose value may depend on cards or parties a seat cannot see."""
 
 
+_HEAD = re.compile(r"\s*([^\W\d]\w*)\s*(?:\(([^()]*)\))?\s*\Z")
+_PARAM = re.compile(r"[^\W\d]\w*\Z")
+
+
+def definition_head(key) -> tuple[str, tuple[str, ...]] | None:
+    """The name and parameter names of a ``define`` key: ``beats(a, b)`` is ``('beats', ('a', 'b'))``, ``lost``
+    is ``('lost', ())``; None when the key is neither a name nor a name with parameters in brackets.
+
+    >>> definition_head("beats(a, b)")
+    ('beats', ('a', 'b'))
+    """
+    found = _HEAD.match(str(key))
+    if found is None:
+        return None
+    inside = found.group(2)
+    if inside is None or not inside.strip():
+        return found.group(1), ()
+    params = tuple(part.strip() for part in inside.split(","))
+    if not all(_PARAM.match(param) for param in params):
+        return None
+    return found.group(1), params
+
+
+def definition_texts(defines: dict) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Each definition of a ``define`` mapping by name: its parameters and its expression's text (keys that
+    are no definition head are left out)."""
+    found = {}
+    for key, text in (defines or {}).items():
+        head = definition_head(key)
+        if head is not None:
+            found[head[0]] = (head[1], str(text))
+    return found
+
+
 def reads_hidden(expr: Expr, defines: dict, own_hand: bool = False) -> bool:
     """Whether ``expr``, or a definition it uses (``define``, given as text), reads a name of
     :data:`HIDDEN_READS`; a definition that does not parse counts as reading one. With ``own_hand``,
     ``hand(player)`` — the hand of the seat the expression is asked about — does not count."""
     seen: set[str] = set()
+    bodies = definition_texts(defines)
     todo = [expr]
     while todo:
         for node in todo.pop().walk():
@@ -202,10 +247,10 @@ def reads_hidden(expr: Expr, defines: dict, own_hand: bool = False) -> bool:
                 continue
             if node.op in ("name", "call") and node.value in HIDDEN_READS:
                 return True
-            if node.op == "name" and node.value in defines and node.value not in seen:
+            if node.op in ("name", "call") and node.value in bodies and node.value not in seen:
                 seen.add(node.value)
                 try:
-                    todo.append(parse_expr(str(defines[node.value])))
+                    todo.append(parse_expr(bodies[node.value][1]))
                 except RuleError:
                     return True
     return False

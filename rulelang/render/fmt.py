@@ -297,6 +297,21 @@ def grouped_statement(template: str, text_of: Callable[[Any], str | None]) -> Pr
     return printer
 
 
+def _definitions(value, pad, mapping) -> Lines | None:
+    """``define NAME = EXPR`` and ``define NAME(A, B) = EXPR``: a key with parameters written as its head."""
+    from rulelang.read.expr import definition_head
+    if not isinstance(value, dict) or not value:
+        return None
+    lines = []
+    for key, text in value.items():
+        head, body = definition_head(key), expr_text(text)
+        if head is None or body is None or any(key_text(word) != word for word in (head[0], *head[1])):
+            return None
+        shown = f"{head[0]}({', '.join(head[1])})" if head[1] else key_text(key)
+        lines.append(f"{pad}define {shown} = {body}")
+    return lines
+
+
 def _points(value, pad, mapping) -> Lines | None:
     pairs = _keyed(value, scalar_text)
     return None if pairs is None else [f"{pad}points " + ", ".join(f"{k} = {v}" for k, v in pairs)]
@@ -417,7 +432,7 @@ def _readable_block(keyword: str, table: dict) -> Printer:
 
 
 TOP = {
-    "game": _game, "title": _title, "params": _params, "define": grouped_statement("define {k} = {v}", expr_text),
+    "game": _game, "title": _title, "params": _params, "define": _definitions,
     "players": scalar_statement("players"), "direction": scalar_statement("direction"),
     "about": _readable_block("about", ABOUT), "deck": _deck, "seating": _readable_block("seating", SEATING),
     "phases": _phases, "match": _readable_block("match", MATCH),
