@@ -18,13 +18,13 @@ from rulelang.read.source import Span
 
 GAMES = sorted({p.stem for p in shipped_games()})
 OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "_declarers", "_defenders", "_game_value", "_rows", "_level",
-             "_owner", "len", "min", "max", "abs", "bool", *HELPERS}
+             "_owner", "len", "min", "max", "abs", "bool", "sum", "any", "all", *HELPERS}
 
 
 def own_name(identifier: str) -> bool:
     """Whether a name in generated code is one the compiler makes."""
     return identifier in OWN_NAMES or any(
-        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k", "_once", "def_", "_p", "_c", "_h")) \
+        identifier.startswith(prefix) and identifier[len(prefix):].isdigit() for prefix in ("rule_", "_let", "_k", "_once", "def_", "_p", "_c", "_h", "_q")) \
         or identifier.startswith("_part_") and identifier[len("_part_"):] in constructs()
 
 

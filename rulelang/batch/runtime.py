@@ -521,7 +521,32 @@ def reduce_max(*values):
     return np.maximum.reduce(np.broadcast_arrays(*values))
 
 
+def or_zero(best, floor):
+    """A written-out ``max``/``min`` aggregate, deal by deal: 0 where no element was admitted."""
+    return np.where(np.asarray(best) == floor, 0, best)
+
+
+def arg_best(sign, default, *flat):
+    """A written-out ``argmax``/``argmin``, deal by deal (see rulelang.compile.coderuntime.arg_best): per element
+    whether it is admitted, its value, the element and its place; the earliest place wins a tie."""
+    found = best = place = None
+    have = np.asarray(False)
+    for i in range(0, len(flat), 4):
+        admitted, value, element, order = (np.asarray(v) for v in flat[i:i + 4])
+        value = value * sign
+        admitted = truth(admitted)
+        if found is None:
+            take = admitted
+            found, best, place = np.where(take, element, default), value, order
+        else:
+            take = admitted & (~have | (value > best) | ((value == best) & (order < place)))
+            found, best, place = np.where(take, element, found), np.where(take, value, best), np.where(take, order, place)
+        have = have | admitted
+    return np.asarray(default) if found is None else np.where(have, found, default)
+
+
 HELPERS = {
+    "_or_zero": or_zero, "_arg_best": arg_best,
     "_bit": bit, "_has": has, "_subset": subset, "_suit_cards": suit_cards, "_best": best, "_divide": divide,
     "_modulo": modulo, "_per_seats": per_seats, "_card_points": card_points, "_points_of": points_of,
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,

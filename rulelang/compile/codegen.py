@@ -150,9 +150,10 @@ class CodeModule:
             shared.append(share_reads(copy_tree(fn), repeated) if repeated else fn)
         return shared
 
-    def costs(self) -> dict:
-        """Per rule (by identity), the most ``ast`` nodes one evaluation of its function passes through."""
-        costs = evaluation_costs(self.scalar_functions())
+    def costs(self, cards: int) -> dict:
+        """Per rule (by identity), the most ``ast`` nodes one evaluation of its function passes through (a deck
+        of ``cards`` cards)."""
+        costs = evaluation_costs(self.scalar_functions(), cards)
         return {id(rule): costs[f"rule_{index}"] for index, rule in enumerate(self.pending)}
 
     def link(self) -> None:
@@ -240,4 +241,4 @@ def _function_def(label: str, body: list, params: list[str] = ()) -> ast.Functio
     return ast.FunctionDef(label, _arguments(params), body, [], None)
 
 
-_BUILTINS = {"len": len, "min": min, "max": max, "abs": abs, "bool": bool}
+_BUILTINS = {"len": len, "min": min, "max": max, "abs": abs, "bool": bool, "sum": sum, "any": any, "all": all}

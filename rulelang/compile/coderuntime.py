@@ -259,7 +259,66 @@ def bids_of(st, seats: int) -> int:
     return sum(n for s, n in enumerate(part.said) if n > 0 and seats >> s & 1)
 
 
+def or_zero(best: int, floor: int) -> int:
+    """A written-out ``max``/``min`` aggregate: its value, or 0 when no element was admitted (``floor``)."""
+    return 0 if best == floor else best
+
+
+def arg_best(sign: int, default: int, *flat) -> int:
+    """A written-out ``argmax`` (``sign`` 1) or ``argmin`` (-1): ``flat`` holds, per element, whether it is
+    admitted, its value, the element and its place in the domain's order; of equal values the earliest place
+    wins; ``default`` when none is admitted."""
+    found, best, place = default, None, None
+    for i in range(0, len(flat), 4):
+        admitted, value, element, order = flat[i:i + 4]
+        if admitted and (best is None or value * sign > best or value * sign == best and order < place):
+            found, best, place = element, value * sign, order
+    return found
+
+
+def elements(mask: int):
+    """The members of a set (cards or seats) in order, for an aggregate over a set known only in play."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def numbers(low: int, high: int, span) -> range:
+    """The numbers from ``low`` to ``high`` for an aggregate; a run longer than 1,000 is the rule's error."""
+    if high - low >= 1000:
+        raise EvalError(f"numbers({low}, {high}) holds more than 1,000 numbers", span)
+    return range(low, high + 1)
+
+
+def bits_of(items) -> int:
+    """The set of the elements a set builder admits."""
+    out = 0
+    for (element,) in items:
+        out |= 1 << element
+    return out
+
+
+def best_or_zero(sign: int, values) -> int:
+    """``max`` (``sign`` 1) or ``min`` (-1) of an aggregate's values; 0 when there are none."""
+    found = None
+    for value in values:
+        if found is None or value * sign > found * sign:
+            found = value
+    return 0 if found is None else found
+
+
+def arg_best_of(sign: int, pairs) -> int:
+    """The element of the best (value, element) pair, the first of equal ones; -1 (none) when there is none."""
+    found, best = -1, None
+    for value, element in pairs:
+        if best is None or value * sign > best:
+            found, best = element, value * sign
+    return found
+
+
 HELPERS = {f"_{fn.__name__}": fn for fn in (
+    or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded)}

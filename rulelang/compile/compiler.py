@@ -20,6 +20,7 @@ from rulelang.read.document import Document, rekeyed
 from rulelang.read.expr import definition_head, parse_expr, to_text
 from rulelang.compile.definitions import Definition, Definitions, check_definitions, deep_enough
 from rulelang.compile.evalcost import MAX_EVALUATION_COST
+from rulelang.compile.quantifiers import numbers_binding, suits_binding
 from rulelang.compile.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
@@ -109,9 +110,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
     def check_costs(self) -> None:
         """N238 for a rule whose evaluation could pass through more than MAX_EVALUATION_COST steps (definitions
         that read definitions many times over); nothing is run."""
-        if not self.scope.defines:
-            return
-        costs = self.scope.module.costs()
+        costs = self.scope.module.costs(len(self.deck.cards))
         for rule in self.scope.module.pending:
             cost = costs.get(id(rule), 0)
             if cost > MAX_EVALUATION_COST:
@@ -196,6 +195,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for alias, index in deck.suit_aliases.items():
             names.setdefault(alias, const(SUIT, index))
         names["any"] = const(CARDS, (1 << len(deck.cards)) - 1)
+        names["suits"] = suits_binding(len(deck.suits))
+        names["ranks"] = numbers_binding(1, max((len({c.order for c in deck.cards if c.suit == s})
+                                                  for s in range(len(deck.suits))), default=0))
         for tag, mask in deck.tags.items():
             names[tag] = const(CARDS, mask)
         for symbol in self.option_names():

@@ -90,16 +90,28 @@ class _Sharer:
                                       for item in value])
 
 
-def evaluation_costs(functions: list[ast.FunctionDef]) -> dict[str, int]:
+def evaluation_costs(functions: list[ast.FunctionDef], cards: int = 64) -> dict[str, int]:
     """Per function name, the most ``ast`` nodes one evaluation passes through, calls of definitions
-    counted at what the definition costs (each definition calls only definitions before it)."""
-    costs: dict[str, int] = {}
+    counted at what the definition costs (each definition calls only definitions before it), and the body of
+    an aggregate over a set of cards known only in play once for each of the deck's ``cards``, over numbers
+    once for each of the most numbers it may range over."""
+    costs: dict[str, int] = {"(cards)": cards}
     for fn in functions:
         costs[fn.name] = sum(_cost(statement, costs) for statement in fn.body)
     return costs
 
 
+def _elements_bound(iterable, costs: dict) -> int:
+    """How many elements a generated aggregate may range over (see :mod:`rulelang.compile.quantifiers`)."""
+    helper = iterable.func.id if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) else ""
+    return 1000 if helper == "_numbers" else costs["(cards)"]
+
+
 def _cost(node, costs: dict) -> int:
+    if isinstance(node, ast.GeneratorExp):
+        (loop,) = node.generators
+        inner = _cost(node.elt, costs) + sum(_cost(test, costs) for test in loop.ifs)
+        return 1 + _cost(loop.iter, costs) + _elements_bound(loop.iter, costs) * inner
     if isinstance(node, ast.IfExp):
         return 1 + _cost(node.test, costs) + max(_cost(node.body, costs), _cost(node.orelse, costs))
     if isinstance(node, ast.If):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, compare, copy_tree, literal, name
+from rulelang.compile.typed import Binding, Compiled, const, constant, none_code  # noqa: F401 - named here too
 from rulelang.compile.definitions import (INLINE_NODES, Definition, Definitions, Shape, is_local, is_simple, node_count,
                                           reads_of, substitute)
 from rulelang.diagnostics import Diagnostic, RuleError
@@ -38,22 +39,6 @@ ONLY_IN = {
              "name the side here: `declarers`, `defenders`, or a set of seats"),
 }
 """Names a rule may read only in some places: where, and what to write elsewhere (N201)."""
-
-
-@dataclass
-class Binding:
-    """What one name means: its type and the ``ast`` code that reads it."""
-
-    type: str
-    code: ast.expr
-    const: object = None
-    is_const: bool = False
-    lexical: bool = False       # a name of this expression alone (a parameter, a bound variable): no definition sees it
-
-
-def const(type_: str, value) -> Binding:
-    """A binding to a constant value."""
-    return Binding(type_, literal(value), value, True)
 
 
 PLAYER_CODE = name(PLAYER)
@@ -89,25 +74,6 @@ class Scope:
         return self.module.table(value)
 
 
-@dataclass
-class Compiled:
-    """A typed, compiled expression: its ``ast`` code, and its value when known before play."""
-
-    type: str
-    code: ast.expr
-    is_const: bool = False
-    value: object = None
-
-
-def constant(type_: str, value) -> Compiled:
-    """A compiled constant."""
-    return Compiled(type_, literal(value), True, value)
-
-
-def _none_code() -> Compiled:
-    return Compiled(NONE, ast.Constant(None))
-
-
 def compile_expr(expr: Expr, scope: Scope, origin: Span | None, want: str | tuple | None = None) -> Compiled:
     """Type-check ``expr`` in ``scope`` and compile it; ``want`` is the type the place needs."""
     compiler = _Compiler(scope, origin)
@@ -129,10 +95,22 @@ class _Compiler:
         self.scope, self.origin, self.errors = scope, origin, []
         self.expanding = expanding      # the definitions being worked out, outermost first
         self.failed = False             # a definition read here gave errors already reported
+        self.quantifier_depth = 0       # how many generators this expression is inside (their variables _q0, _q1 …)
+
+    def within(self, scope: "Scope", deeper: bool = False) -> "_Compiler":
+        """A compiler for a part of this expression in ``scope`` (an aggregate's body); see :meth:`absorb`."""
+        inner = _Compiler(scope, self.origin, self.expanding)
+        inner.quantifier_depth = self.quantifier_depth + (1 if deeper else 0)
+        return inner
+
+    def absorb(self, inner: "_Compiler") -> None:
+        """Take the errors of a compiler made by :meth:`within`."""
+        self.errors.extend(inner.errors)
+        self.failed = self.failed or inner.failed
 
     def fail(self, node: Expr, code: str, message: str, hint: str) -> Compiled:
         self.errors.append(Diagnostic(code, message, locate(self.origin, node.line, node.column), hint))
-        return _none_code()
+        return none_code()
 
     def span(self, node: Expr) -> Span | None:
         return locate(self.origin, node.line, node.column)
@@ -208,13 +186,13 @@ class _Compiler:
         found: Definition = self.scope.defines.found[str(e.value)]
         if found.broken or found.name in self.expanding:
             self.failed = True                      # refused before compiling (N234, N236), reported there
-            return _none_code()
+            return none_code()
         if len(args) != len(found.params):
             return self.fail(e, "N216", f"the definition '{found.name}' takes {len(found.params)} argument(s), got "
                              f"{len(args)}", f"write {found.head}")
         values = [self.node(a) for a in args]
         if self.errors or self.failed:
-            return _none_code()
+            return none_code()
         self.scope.reads.add(found.name)
         context = self.scope.defines.context(found, self.scope)
         key = (found.name, tuple((n, b.type, ast.dump(b.code)) for n, b in context), tuple(v.type for v in values))
@@ -226,7 +204,7 @@ class _Compiler:
                 shape.reported = True
                 self.errors.extend(shape.errors)
             self.failed = True
-            return _none_code()
+            return none_code()
         return self.read_shape(shape, values, context)
 
     def shape(self, found: Definition, context: list, values: list[Compiled]) -> Shape:
@@ -310,6 +288,14 @@ class _Compiler:
         a = self.coerce(self.node(e.args[0]), INT, e.args[0], "`-`")
         return _derive(INT, lambda v: -v, a, lambda code: ast.UnaryOp(ast.USub(), code))
 
+    def op_aggregate(self, e: Expr) -> Compiled:
+        from rulelang.compile.quantifiers import compile_aggregate
+        return compile_aggregate(self, e)
+
+    def op_set_of(self, e: Expr) -> Compiled:
+        from rulelang.compile.quantifiers import compile_set_builder
+        return compile_set_builder(self, e)
+
     def op_set(self, e: Expr) -> Compiled:
         items = [self.node(a) for a in e.args]
         kinds = {c.type for c in items}
@@ -384,6 +370,9 @@ class _Compiler:
     def op_call(self, e: Expr) -> Compiled:
         from rulelang.compile.functions import FUNCTIONS
         spec = FUNCTIONS.get(e.value)
+        if e.value == "numbers":
+            from rulelang.compile.quantifiers import compile_numbers
+            return compile_numbers(self, e)
         if spec is None:
             return self.definition(e, e.args) if e.value in self.scope.defines else self.unknown_function(e)
         if len(e.args) != len(spec.params):
@@ -392,7 +381,7 @@ class _Compiler:
                              f"write {e.value}({shown})")
         args = [self.coerce(self.node(a), want, a, f"the argument of {e.value}()") for a, want in zip(e.args, spec.params)]
         if self.errors or self.failed:
-            return _none_code()
+            return none_code()
         return Compiled(spec.result, spec.emit(self.scope, args))
 
     def unknown_function(self, e: Expr) -> Compiled:
@@ -407,7 +396,7 @@ _OP_METHODS = {
     "int": "int", "bool": "bool", "none": "none", "card": "card", "name": "name", "cond": "cond",
     "and": "logic", "or": "logic", "not": "not", "neg": "neg", "set": "set", "call": "call",
     "==": "compare", "!=": "compare", "<": "compare", "<=": "compare", ">": "compare", ">=": "compare",
-    "in": "in",
+    "in": "in", "aggregate": "aggregate", "set_of": "set_of",
 }
 
 # Each binary operation: how constants fold, and the code for values known only in play.

@@ -11,11 +11,12 @@ from rulelang.read.source import Span
 
 INT, BOOL, SEAT, SEATS, SUIT, CARD, CARDS, NAME, SCORES, NONE = (
     "int", "bool", "seat", "seats", "suit", "card", "cards", "name", "scores", "none")
+SUITS, INTS = "suits", "ints"           # domains of aggregates only: the suits, a run of whole numbers
 
 TYPE_WORDS = {
     INT: "a whole number", BOOL: "a condition (true or false)", SEAT: "a seat", SEATS: "a set of seats",
     SUIT: "a suit", CARD: "a card", CARDS: "a set of cards", NAME: "an option name", SCORES: "the scores of all seats",
-    NONE: "none",
+    NONE: "none", SUITS: "the suits (a domain for `for`)", INTS: "a run of numbers (a domain for `for`)",
 }
 
 MAX_INT = 10 ** 12

@@ -156,6 +156,8 @@ _BUILDERS = {
     "call": lambda c: Expr("call", _children(c[1:]), value=str(c[0])),
     "name": lambda c: Expr("name", value=str(c[0])),
     "set_": lambda c: Expr("set", _children(c)),
+    "aggregate": lambda c: Expr("aggregate", _children([c[1], c[3], c[4]]), value=(str(c[0]), str(c[2]))),
+    "set_builder": lambda c: Expr("set_of", _children([c[0], c[2], c[3]]), value=str(c[1])),
 }
 
 
@@ -180,6 +182,12 @@ def _print(e: Expr, outer: int) -> str:
         return f"{e.value}({', '.join(_print(a, 0) for a in e.args)})"
     if op == "set":
         return "{" + ", ".join(_print(a, 0) for a in e.args) + "}"
+    if op in ("aggregate", "set_of"):
+        function, variable = e.value if op == "aggregate" else (None, e.value)
+        text = f"{_print(e.args[0], 0)} for {variable} in {_print(e.args[1], PRECEDENCE['+'])}"
+        if len(e.args) > 2:
+            text += f" if {_print(e.args[2], PRECEDENCE['or'])}"
+        return f"{function}({text})" if function else "{" + text + "}"
     mine = PRECEDENCE[op]
     if op == "cond":
         text = f"if {_print(e.args[0], 0)} then {_print(e.args[1], 0)} else {_print(e.args[2], 0)}"
