@@ -259,6 +259,67 @@ def bids_of(st, seats: int) -> int:
     return sum(n for s, n in enumerate(part.said) if n > 0 and seats >> s & 1)
 
 
+def trick_card(st, number: int) -> int:
+    """The ``number``-th card (from 1) played to the trick on the table, or -1."""
+    trick = st.tricks.trick
+    return trick[number - 1][1] if 0 < number <= len(trick) else -1
+
+
+def trick_seat(st, number: int) -> int:
+    """The seat that played the ``number``-th card (from 1) of the trick on the table, or -1."""
+    trick = st.tricks.trick
+    return trick[number - 1][0] if 0 < number <= len(trick) else -1
+
+
+def winning_now(st) -> int:
+    """The card now winning the trick on the table under the trick rules in force, or -1 (no trick on the
+    table, or no win rule gives one of its cards yet)."""
+    part = st.tricks
+    if not part.trick or part.rules is None:
+        return -1
+    card = part.rules.winner.fn(st, None)
+    return card if card >= 0 and part.trick_mask >> card & 1 else -1
+
+
+def winner_now(st) -> int:
+    """The seat that played the card now winning the trick on the table, or -1."""
+    card = winning_now(st)
+    return next((seat for seat, played in st.tricks.trick if played == card), -1)
+
+
+def beats(st, card: int, other: int, suits: tuple) -> bool:
+    """Whether ``card`` would take ``other`` in the trick on the table under the win rules in force: the win rules
+    asked about a trick of the two (``other`` played first, and led when no card is on the table). Any card
+    beats none; a card does not beat itself."""
+    part = st.tricks
+    if card < 0 or card == other or part.rules is None:
+        return False
+    if other < 0:
+        return True
+    trick, mask, led = part.trick, part.trick_mask, part.led_suit
+    try:
+        part.trick, part.trick_mask = [(-1, other), (-1, card)], 1 << card | 1 << other
+        if led < 0:
+            part.led_suit = suits[other]
+        return part.rules.winner.fn(st, None) == card
+    finally:
+        part.trick, part.trick_mask, part.led_suit = trick, mask, led
+
+
+def rank_in(orders: tuple, card: int, cards: int) -> int:
+    """The place (from 1, the lowest) of ``card`` among ``cards`` by the deck's order of strength; 0 if it is not
+    one of them. Copies of one card share their place."""
+    if card < 0 or not cards >> card & 1:
+        return 0
+    mine = orders[card]                  # a lower order is a stronger card
+    return 1 + len({orders[c] for c in range(cards.bit_length()) if cards >> c & 1 and orders[c] > mine})
+
+
+def at(table: tuple, index: int) -> int:
+    """``table[index]``, or 0 for none (-1)."""
+    return table[index] if index >= 0 else 0
+
+
 def or_zero(best: int, floor: int) -> int:
     """A written-out ``max``/``min`` aggregate: its value, or 0 when no element was admitted (``floor``)."""
     return 0 if best == floor else best
@@ -318,7 +379,8 @@ def arg_best_of(sign: int, pairs) -> int:
 
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
-    or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of,
+    or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
+    winner_now, beats, rank_in, at,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded)}

@@ -347,6 +347,8 @@ def _state_names(players: int) -> dict[str, Binding]:
         "tricks_played": Binding(INT, call("len", part_attr("tricks", "trick_winners"))),
         "played": Binding(CARDS, part_attr("tricks", "played")),
         "talon": Binding(CARDS, state_attr("talon")),
+        "winning_now": Binding(CARD, call("_winning_now", name(STATE))),
+        "winner_now": Binding(SEAT, call("_winner_now", name(STATE))),
     }
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, compare, copy_tree, literal, name
-from rulelang.compile.typed import Binding, Compiled, const, constant, none_code  # noqa: F401 - named here too
+from rulelang.compile.typed import (UNAVAILABLE, Binding, Compiled, const, constant, none_code,  # noqa: F401
+                                    unavailable)
 from rulelang.compile.definitions import (INLINE_NODES, Definition, Definitions, Shape, is_local, is_simple, node_count,
                                           reads_of, substitute)
 from rulelang.diagnostics import Diagnostic, RuleError
@@ -125,6 +126,9 @@ class _Compiler:
             return _derive(CARDS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
         if CARDS in wants and c.type == NONE:
             return constant(CARDS, 0)
+        for kind in (CARD, SEAT, SUIT):                   # none as one card, seat or suit: -1 in play
+            if kind in wants and c.type == NONE and not self.errors:
+                return constant(kind, -1)
         if SEATS in wants and c.type == SEAT:
             return _derive(SEATS, lambda v: 1 << v if v >= 0 else 0, c, lambda code: call("_bit", code))
         if self.errors or self.failed:
@@ -177,6 +181,8 @@ class _Compiler:
         binding = self.scope.names.get(e.value)
         if binding is None:
             return self.definition(e, []) if e.value in self.scope.defines else self.unknown_name(e)
+        if binding.type == UNAVAILABLE:
+            return self.not_here(e, binding)
         self.scope.reads.add(e.value)
         return Compiled(binding.type, copy.deepcopy(binding.code), binding.is_const, binding.const)
 
@@ -241,6 +247,11 @@ class _Compiler:
         args = [v.code for v in values] + [copy_tree(locals_[n].code) for n in shape.locals]
         return Compiled(shape.type, ast.Call(name(shape.function(self.scope.module)), [name(STATE), name(PLAYER), *args],
                                              []))
+
+    def not_here(self, e: Expr, marker: Binding) -> Compiled:
+        """N201 for a name or function this place may not read (:func:`~rulelang.compile.typed.unavailable`)."""
+        where, instead = marker.const
+        return self.fail(e, "N201", f"'{e.value}' is known only {where}, not here", instead)
 
     def unknown_name(self, e: Expr) -> Compiled:
         import difflib
@@ -370,6 +381,9 @@ class _Compiler:
     def op_call(self, e: Expr) -> Compiled:
         from rulelang.compile.functions import FUNCTIONS
         spec = FUNCTIONS.get(e.value)
+        marker = self.scope.names.get(e.value)
+        if marker is not None and marker.type == UNAVAILABLE:
+            return self.not_here(e, marker)
         if e.value == "numbers":
             from rulelang.compile.quantifiers import compile_numbers
             return compile_numbers(self, e)

@@ -136,6 +136,25 @@ def _scored(scope, args):
     return ast.Compare(args[0].code, [ast.In()], [part_attr("settle", "scored_items")])
 
 
+def _beats(scope, args):
+    return call("_beats", name(STATE), args[0].code, args[1].code, scope.table(tuple(scope.card_suits)))
+
+
+def _orders(scope) -> tuple:
+    """Per card, its place in the deck's order of strength (what ``highest`` compares)."""
+    return tuple(order for order, _ in scope.card_order)
+
+
+def _rank(scope, args):
+    suit_of_card = tuple(scope.suit_masks[s] for s in scope.card_suits)
+    return call("_rank_in", scope.table(_orders(scope)), args[0].code,
+                call("_at", scope.table(suit_of_card), args[0].code))
+
+
+def _rank_in(scope, args):
+    return call("_rank_in", scope.table(_orders(scope)), args[0].code, args[1].code)
+
+
 FUNCTIONS: dict[str, FunctionSpec] = {
     "tricks": FunctionSpec((SEATS,), INT, _per_seats("tricks", "taken"),
                            "tricks taken this deal by a seat or a set of seats"),
@@ -172,6 +191,18 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                                  "the cards a seat or a set of seats played this deal"),
     "position": FunctionSpec((CARD,), INT, _of_state("_position"),
                              "the place (from 1) of a card in the trick on the table, or 0"),
+    "trick_card": FunctionSpec((INT,), CARD, _of_state("_trick_card"),
+                               "the N-th card (from 1) played to the trick on the table, or none"),
+    "trick_seat": FunctionSpec((INT,), SEAT, _of_state("_trick_seat"),
+                               "the seat that played the N-th card (from 1) of the trick on the table, or none"),
+    "beats": FunctionSpec((CARD, CARD), BOOL, _beats,
+                          "whether card A would take card B in the trick on the table, under the win rules in force "
+                          "(B led when no card is on the table)"),
+    "rank": FunctionSpec((CARD,), INT, _rank, "the card's place (from 1, the lowest) among the cards of its suit, "
+                         "in the deck's order of strength; 0 for none"),
+    "rank_in": FunctionSpec((CARD, CARDS), INT, _rank_in,
+                            "the card's place (from 1, the lowest) among the cards of a set in the deck's order of "
+                            "strength (the trump order: rank_in(c, trumps)); 0 when it is not in the set"),
     "first_trick_won": FunctionSpec((SEATS,), INT, _of_state("_first_trick_won"),
                                     "the number (from 1) of the first trick a seat of the set took, or 0"),
     "tricks_worth": FunctionSpec((SEATS, INT), INT, _tricks_worth,

@@ -44,3 +44,12 @@ def constant(type_: str, value) -> Compiled:
 def none_code() -> Compiled:
     """The code of an expression that has no value (after an error, reported elsewhere)."""
     return Compiled(NONE, ast.Constant(None))
+
+
+UNAVAILABLE = "unavailable"
+
+
+def unavailable(where: str, instead: str) -> Binding:
+    """A name (or function) a place may not read, with where it is known and what to write instead (N201): the
+    win rules may not ask who wins the trick, which they decide."""
+    return Binding(UNAVAILABLE, ast.Constant(None), (where, instead), True)

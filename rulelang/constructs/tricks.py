@@ -21,7 +21,8 @@ from rulelang.constructs.trick_calls import call_words, compile_calls, explain_c
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.compile.exprcompile import BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const
+from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const,
+                                          unavailable)
 from rulelang.compile.ir import PhaseBase, Rule
 
 
@@ -160,6 +161,14 @@ def trick_scope(c):
         any=const(CARDS, (1 << len(c.scope.card_suits)) - 1), player=Binding(SEAT, PLAYER_CODE))
 
 
+def win_scope(scope):
+    """The names of the win rules: those of trick rules but the ones that ask who wins the trick, which the win
+    rules decide (reading them there would ask the question of itself)."""
+    where = ("in trick rules other than `win` and `later_copy_wins`, and after trick play",
+             "the win rules decide who wins: say which cards win with `highest CARDS` in order")
+    return scope.child(winning_now=unavailable(*where), winner_now=unavailable(*where), beats=unavailable(*where))
+
+
 def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     """How tricks go, from ``body``; keys it lacks come from ``base``."""
     scope = trick_scope(c)
@@ -168,10 +177,11 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
         return [c.rule(path + (key, i), CARDS, scope) for i in range(len(body.get(key) or []))]
     lead_from = rules("lead_from") if "lead_from" in body else (base.lead_from if base else [])
     follow = rules("follow") if "follow" in body else (base.follow if base else [])
-    win = [win_rule(c, path + ("win", i), e, scope) for i, e in enumerate(body.get("win") or [])] \
+    deciding = win_scope(scope)
+    win = [win_rule(c, path + ("win", i), e, deciding) for i, e in enumerate(body.get("win") or [])] \
         if "win" in body else (base.win if base else [])
     head = bool(body.get("head", base.head if base else False))
-    later = c.optional_rule(path + ("later_copy_wins",), CARDS, scope) if "later_copy_wins" in body else \
+    later = c.optional_rule(path + ("later_copy_wins",), CARDS, deciding) if "later_copy_wins" in body else \
         (base.later_copy_wins if base else None)
     calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
