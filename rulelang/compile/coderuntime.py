@@ -315,6 +315,11 @@ def rank_in(orders: tuple, card: int, cards: int) -> int:
     return 1 + len({orders[c] for c in range(cards.bit_length()) if cards >> c & 1 and orders[c] > mine})
 
 
+def decided(st, seat: int):
+    """The option ``seat`` last picked in a ``decide`` this deal, or None."""
+    return st.decide.chosen[seat] if seat >= 0 else None
+
+
 def at(table: tuple, index: int) -> int:
     """``table[index]``, or 0 for none (-1)."""
     return table[index] if index >= 0 else 0
@@ -380,7 +385,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at,
+    winner_now, beats, rank_in, at, decided,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded)}

@@ -214,6 +214,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                               "the cards a seat or a set of seats discarded face down this deal"),
     "bid": FunctionSpec((SEATS,), INT, _of_state("_bids_of"),
                         "the sum of the numbers a seat or a set of seats bid this deal (bids: 0 before it bids)"),
+    "decided": FunctionSpec((SEAT,), NAME, _of_state("_decided"),
+                            "the option a seat last picked in a `decide` this deal (none before it picks)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),

@@ -29,13 +29,15 @@ class DecidePhase(PhaseBase):
 
 
 class DecideState(DealPart):
-    """The seats in turn (``order``) and whose turn it is (``pos``)."""
+    """The seats in turn (``order``), whose turn it is (``pos``), and per seat the option it last picked this
+    deal (``chosen``, a tuple replaced when a seat picks: rules read it as ``decided(seat)``)."""
 
     copied = ("order",)
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
         self.pos = 0
+        self.chosen: tuple = (None,) * game.num_players
 
 
 def _dsl(b, meta, children):
@@ -192,6 +194,8 @@ class Decide(Construct):
     @staticmethod
     def _record(st, phase, seat, text, option) -> None:
         st.put("decisions", seat, text)
+        part = st.decide
+        part.chosen = part.chosen[:seat] + (option,) + part.chosen[seat + 1:]
         if option == phase.leave:
             st.active &= ~(1 << seat)
         if phase.drop and option in phase.drop:
