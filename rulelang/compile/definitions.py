@@ -32,6 +32,10 @@ MAX_DEFINITION_DEPTH = 64
 INLINE_NODES = 24
 """A compiled definition of at most this many ``ast`` nodes is written into the rules that read it."""
 
+INLINE_CONSTANT_NODES = 200
+"""A definition read with constant arguments (option names, numbers) is written in up to this many nodes: the
+batch engine needs some constants as constants (``announced(word)``), and the code folds them."""
+
 _RECURSION_LIMIT = 20000
 
 
@@ -188,12 +192,12 @@ def _deepest_chain(definition: Definition, found, depth) -> list[str]:
         chain.append(at.name)
 
 
-def node_count(code: ast.AST) -> int:
-    """How many ``ast`` nodes ``code`` has (stopping once past :data:`INLINE_NODES`)."""
+def node_count(code: ast.AST, limit: int = INLINE_NODES) -> int:
+    """How many ``ast`` nodes ``code`` has (stopping once past ``limit``)."""
     count = 0
     for _ in ast.walk(code):
         count += 1
-        if count > INLINE_NODES:
+        if count > limit:
             break
     return count
 

@@ -20,7 +20,8 @@ from typing import Callable
 from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, compare, copy_tree, literal, name
 from rulelang.compile.typed import (UNAVAILABLE, Binding, Compiled, const, constant, none_code,  # noqa: F401
                                     unavailable)
-from rulelang.compile.definitions import (INLINE_NODES, Definition, Definitions, Shape, is_local, is_simple, node_count,
+from rulelang.compile.definitions import (INLINE_CONSTANT_NODES, INLINE_NODES, Definition, Definitions, Shape,
+                                          is_local, is_simple, node_count,
                                           reads_of, substitute)
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.expr import Expr, locate
@@ -231,7 +232,8 @@ class _Compiler:
         where = f"{Path(found.origin.path).name}:{found.origin.line}:{found.origin.column}" if found.origin else ""
         shape = Shape(result.type, result.code, result.value, result.is_const, params=len(params),
                       locals=tuple(local_names), doc=f"{where}: {found.head}")
-        if not result.is_const and (local_names or node_count(result.code) > INLINE_NODES):
+        if not result.is_const and (local_names or
+                                    node_count(result.code, INLINE_CONSTANT_NODES) > INLINE_CONSTANT_NODES):
             shape.function(self.scope.module)
         return shape
 
@@ -241,7 +243,8 @@ class _Compiler:
             return Compiled(shape.type, copy_tree(shape.code), True, shape.value)
         if shape.label is None:
             codes = {f"_p{i}": v.code for i, v in enumerate(values)}
-            if all(is_simple(code) or reads_of(shape.code, label) <= 1 for label, code in codes.items()):
+            small = node_count(shape.code) <= INLINE_NODES or values and all(v.is_const for v in values)
+            if small and all(is_simple(code) or reads_of(shape.code, label) <= 1 for label, code in codes.items()):
                 return Compiled(shape.type, substitute(shape.code, codes))
         locals_ = dict(context)
         args = [v.code for v in values] + [copy_tree(locals_[n].code) for n in shape.locals]

@@ -76,6 +76,8 @@ class Reader:
         op = e.op
         if op in ("int", "bool", "none", "card", "name", "call", "set"):
             return self.leaf(e)
+        if op in ("aggregate", "set_of"):
+            return self.aggregate(e)
         mine = PRECEDENCE[op]
         if op == "cond":
             text = self.cond(e)
@@ -86,6 +88,21 @@ class Reader:
         else:
             text = self.holding(e) or self.binary(e, mine)
         return f"({text})" if mine < outer else text
+
+    def aggregate(self, e: Expr) -> str:
+        """``sum(x for v in D if c)`` as "the sum of x for each v of D where c"; a set builder as "the v of D
+        such that c"."""
+        variable = e.value[1] if e.op == "aggregate" else e.value
+        domain = f"{variable} of {self.node(e.args[1], 0)}"
+        where = f" where {self.node(e.args[2], 0)}" if len(e.args) > 2 else ""
+        if e.op == "set_of":
+            return f"the {domain}{where or ''}".replace(" where ", " such that ")
+        body = self.node(e.args[0], 0)
+        words = {"sum": f"the sum of {body} for each {domain}", "count": f"how many {domain} have {body}",
+                 "any": f"{body} for some {domain}", "all": f"{body} for every {domain}",
+                 "max": f"the largest {body} of any {domain}", "min": f"the smallest {body} of any {domain}",
+                 "argmax": f"the {domain} with the largest {body}", "argmin": f"the {domain} with the smallest {body}"}
+        return f"({words.get(e.value[0], e.value[0])}{where})"
 
     def binary(self, e: Expr, mine: int) -> str:
         """A binary operator by its template; membership of a named set reads "is one of"."""
