@@ -212,3 +212,14 @@ def _definitions(doc: Document, game: GameDef) -> Iterator[tuple[str, str, tuple
 def _suit_path(doc: Document, index: int) -> tuple:
     suits = doc.get(("deck", "suits"))
     return ("deck", "suits", index) if isinstance(suits, list) and index < len(suits) else ("deck",)
+
+
+@check("names_the_language_took_later")
+def names_the_language_took_later(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
+    """W621: a param or definition named like a name the language took since (``ranks``, ``beats``): the file
+    keeps its own meaning, and ``rulelang fmt --upgrade`` renames it."""
+    from rulelang.read.upgrade import LATER, taken_names
+    for path, name in taken_names(doc.data):
+        yield _warning("W621", f"'{name}' is now also the language's own name ({LATER[name]}); here it keeps this "
+                       "file's meaning", doc.span_of(path),
+                       f"`rulelang fmt --upgrade FILE` renames it to {name}_ wherever the file reads it")

@@ -75,6 +75,8 @@ def register(sub) -> None:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="print nothing; exit 1 if the file is not formatted")
     mode.add_argument("--in-place", action="store_true", help="rewrite the file in canonical layout")
+    p.add_argument("--upgrade", action="store_true",
+                   help="rename the file's names the language has taken since (W621); with --in-place, in the file")
     p.set_defaults(handler=cmd_fmt)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the YAML form (whole games and variants)")
@@ -207,7 +209,7 @@ def cmd_dump(args) -> int:
 def cmd_fmt(args) -> int:
     """Print a rule file in canonical layout (its comments kept), check it, or rewrite it in place."""
     from rulelang.cli.fmtcmd import fmt_command
-    return fmt_command(args.file, args.to, args.check, args.in_place)
+    return fmt_command(args.file, args.to, args.check, args.in_place, args.upgrade)
 
 
 def cmd_schema(args) -> int:

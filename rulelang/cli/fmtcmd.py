@@ -3,6 +3,8 @@
 ``--check`` prints nothing and exits 1 when the file differs from its canonical layout
 (as a CI step would use it); ``--in-place`` rewrites the file, and only in its own
 syntax, since a ``.rules`` file rewritten as YAML would no longer be what its name says.
+``--upgrade`` also renames the file's names that the language has taken since it was written
+(:mod:`rulelang.read.upgrade`, warning W621).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from rulelang.cli.args import UsageError
 SYNTAX = {".rules": "rules", ".yaml": "yaml", ".yml": "yaml"}
 
 
-def formatted(path: Path, to: str) -> tuple[str, str]:
-    """(the file's text, the file printed in syntax ``to`` with its comments)."""
+def formatted(path: Path, to: str, upgrade: bool = False) -> tuple[str, str]:
+    """(the file's text, the file printed in syntax ``to`` with its comments; ``upgrade``: its names the language
+    took since renamed)."""
     from rulelang.render.fmt import to_rules, to_yaml
     from rulelang.render.fmt_comments import collect_comments
     from rulelang.loader import read_document
@@ -24,11 +27,15 @@ def formatted(path: Path, to: str) -> tuple[str, str]:
     doc = read_document(path)
     text = SOURCES.text(doc.path)
     comments = collect_comments(text, doc)
-    return text, to_yaml(doc.data, comments) if to == "yaml" else to_rules(doc.data, comments)
+    data = doc.data
+    if upgrade:
+        from rulelang.read.upgrade import upgraded
+        data = upgraded(data)
+    return text, to_yaml(data, comments) if to == "yaml" else to_rules(data, comments)
 
 
-def fmt_command(ref: str, to: str | None, check: bool, in_place: bool) -> int:
-    """Print, check (exit 1 if not formatted) or rewrite the rule file ``ref``."""
+def fmt_command(ref: str, to: str | None, check: bool, in_place: bool, upgrade: bool = False) -> int:
+    """Print, check (exit 1 if not formatted) or rewrite the rule file ``ref`` (``upgrade``: see the module)."""
     from rulelang.diagnostics import Diagnostic, RuleError
     from rulelang.loader import find_game
     path = find_game(ref)
@@ -38,7 +45,7 @@ def fmt_command(ref: str, to: str | None, check: bool, in_place: bool) -> int:
     to = to or own
     if in_place and to != own:
         raise UsageError(f"--in-place keeps a file in its own syntax; {path.name} is {own}, not {to}")
-    text, printed = formatted(path, to)
+    text, printed = formatted(path, to, upgrade)
     if check:
         if printed != text:
             sys.stderr.write(f"{path}: not formatted; `rulelang fmt --in-place {path}` formats it\n")

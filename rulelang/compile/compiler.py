@@ -195,9 +195,6 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for alias, index in deck.suit_aliases.items():
             names.setdefault(alias, const(SUIT, index))
         names["any"] = const(CARDS, (1 << len(deck.cards)) - 1)
-        names["suits"] = suits_binding(len(deck.suits))
-        names["ranks"] = numbers_binding(1, max((len({c.order for c in deck.cards if c.suit == s})
-                                                  for s in range(len(deck.suits))), default=0))
         for tag, mask in deck.tags.items():
             names[tag] = const(CARDS, mask)
         for symbol in self.option_names():
@@ -207,14 +204,17 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for counter in (self.data.get("match") or {}).get("counters") or {}:
             names[counter] = Binding(INT, state_item("counters", str(counter)))
         names.update(_state_names(players))
-        scope.defines = self.definitions(names)
+        later = later_names(deck)
+        for later_name, binding in later.items():
+            names.setdefault(later_name, binding)
+        scope.defines = self.definitions(names, later)
         scope.defines.base = scope
         return scope
 
-    def definitions(self, names: dict) -> Definitions:
+    def definitions(self, names: dict, later: dict | None = None) -> Definitions:
         """The ``define`` entries, parsed and checked (:func:`~rulelang.compile.definitions.check_definitions`); a
         definition named like another name of the game, or whose key is no name with parameters, is an error."""
-        from rulelang.compile.functions import FUNCTIONS
+        from rulelang.compile.functions import FUNCTIONS, LATER_FUNCTIONS
         found: dict[str, Definition] = {}
         for key in self.data.get("define") or {}:
             path = ("define", key)
@@ -226,7 +226,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
                     "define lost = …, or define beats(a, b) = … (in YAML the key 'beats(a, b)')"))
                 continue
             name, params = head
-            if name in names or name in FUNCTIONS:
+            if later and name in later and names.get(name) is later[name] or name in LATER_FUNCTIONS:
+                names.pop(name, None)                # the file's own definition wins over a name added later
+            elif name in names or params and name in FUNCTIONS:
                 self.report.add(Diagnostic("N235", f"the definition '{name}' has the name of something the game "
                                            "already names (a param, suit, tag, option, variable or built-in name)",
                                            self.doc.span_of(path), "give the definition a name of its own"))
@@ -347,9 +349,17 @@ def _state_names(players: int) -> dict[str, Binding]:
         "tricks_played": Binding(INT, call("len", part_attr("tricks", "trick_winners"))),
         "played": Binding(CARDS, part_attr("tricks", "played")),
         "talon": Binding(CARDS, state_attr("talon")),
-        "winning_now": Binding(CARD, call("_winning_now", name(STATE))),
-        "winner_now": Binding(SEAT, call("_winner_now", name(STATE))),
     }
+
+
+def later_names(deck) -> dict[str, Binding]:
+    """Names the language took after rule files may have used them (a param, a variable, a definition): the
+    file's own meaning wins (W621; ``rulelang fmt --upgrade`` renames the file's)."""
+    from rulelang.compile.codegen import STATE, name
+    longest = max((len({c.order for c in deck.cards if c.suit == s}) for s in range(len(deck.suits))), default=0)
+    return {"suits": suits_binding(len(deck.suits)), "ranks": numbers_binding(1, longest),
+            "winning_now": Binding(CARD, call("_winning_now", name(STATE))),
+            "winner_now": Binding(SEAT, call("_winner_now", name(STATE)))}
 
 
 def _not_linked(st, pl):

@@ -382,16 +382,18 @@ class _Compiler:
         return Compiled(INT, call(helper, a.code, b.code, self.scope.table(self.span(e))))
 
     def op_call(self, e: Expr) -> Compiled:
-        from rulelang.compile.functions import FUNCTIONS
+        from rulelang.compile.functions import FUNCTIONS, LATER_FUNCTIONS
         spec = FUNCTIONS.get(e.value)
         marker = self.scope.names.get(e.value)
+        if e.value in self.scope.defines and (spec is None or e.value in LATER_FUNCTIONS):
+            return self.definition(e, e.args)         # the file's own definition, also over a function added later
         if marker is not None and marker.type == UNAVAILABLE:
             return self.not_here(e, marker)
         if e.value == "numbers":
             from rulelang.compile.quantifiers import compile_numbers
             return compile_numbers(self, e)
         if spec is None:
-            return self.definition(e, e.args) if e.value in self.scope.defines else self.unknown_function(e)
+            return self.unknown_function(e)
         if len(e.args) != len(spec.params):
             shown = ", ".join(p if isinstance(p, str) else "|".join(p) for p in spec.params)
             return self.fail(e, "N216", f"{e.value}() takes {len(spec.params)} argument(s), got {len(e.args)}",

@@ -220,3 +220,11 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),
 }
+
+
+LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers"})
+"""Functions the language took after rule files may have used their names for definitions: a file's own
+definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
+
+LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now"})
+"""Names the language took after rule files may have used them (see ``compiler.later_names``)."""

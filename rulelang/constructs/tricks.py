@@ -166,7 +166,16 @@ def win_scope(scope):
     rules decide (reading them there would ask the question of itself)."""
     where = ("in trick rules other than `win` and `later_copy_wins`, and after trick play",
              "the win rules decide who wins: say which cards win with `highest CARDS` in order")
-    return scope.child(winning_now=unavailable(*where), winner_now=unavailable(*where), beats=unavailable(*where))
+    marked = {name: unavailable(*where) for name in ("winning_now", "winner_now", "beats")
+              if name not in scope.defines and (name == "beats" and name not in scope.names
+                                                or _built_in(scope.names.get(name), name))}
+    return scope.child(**marked)
+
+
+def _built_in(binding, name: str) -> bool:
+    """Whether ``binding`` is the language's own ``name`` (``_winning_now(st)``), not a name of the file's."""
+    code = getattr(binding, "code", None)
+    return isinstance(code, ast.Call) and getattr(code.func, "id", None) == f"_{name}"
 
 
 def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:

@@ -185,6 +185,10 @@ class DocumentBuilder(Transformer_NonRecursive):
         token = children[0]
         return Node(scalar_value(str(token)), self.token_span(token))
 
+    def phase_keyword(self, meta, children) -> Node:
+        """A phase kind that has a statement, written generically: ``set { var = … value = … }``."""
+        return self.keyword(meta, children)
+
     def string(self, meta, children) -> Node:
         """A quoted string."""
         return Node(self.decode(children[0]), self.token_span(children[0]))
