@@ -49,7 +49,7 @@ def text_of(kind: str) -> str:
     add = "points({player}) + " + " + ".join(f"pen{i}(player)" for i in range(41)) + " * 0"
     if kind == "by_hand":
         lead, follow, win, add = (expand(lead), [expand(f) for f in follow], expand(win), expand(add))
-    lines = [HEAD.format(kind=kind)]
+    lines = [HEAD.format(kind=kind.replace("_", "-"))]
     if kind == "defined":
         lines.append("define:")
         for name, params, body in DEFINITIONS:

@@ -33,8 +33,9 @@ INLINE_NODES = 24
 """A compiled definition of at most this many ``ast`` nodes is written into the rules that read it."""
 
 INLINE_CONSTANT_NODES = 200
-"""A definition read with constant arguments (option names, numbers) is written in up to this many nodes: the
-batch engine needs some constants as constants (``announced(word)``), and the code folds them."""
+"""A definition read with constant or plain arguments (option names, numbers, ``player``) is written in up to
+this many nodes: nothing is worked out twice, the call is saved, and the batch engine needs some constants as
+constants (``announced(word)``)."""
 
 _RECURSION_LIMIT = 20000
 
@@ -215,9 +216,36 @@ class _Substitute(ast.NodeTransformer):
 
 
 def substitute(code: ast.expr, codes: dict[str, ast.expr]) -> ast.expr:
-    """``code`` (a copy) with each read of a name of ``codes`` replaced by a copy of its code."""
+    """``code`` (a copy) with each read of a name of ``codes`` replaced by a copy of its code; a read of the
+    seat asked about written the short way a rule about it is (:class:`_OwnSeat`)."""
     from rulelang.compile.codegen import copy_tree
-    return _Substitute(codes).visit(copy_tree(code))
+    done = _Substitute(codes).visit(copy_tree(code))
+    if any(isinstance(c, ast.Name) and c.id == PLAYER for c in codes.values()):
+        done = _OwnSeat().visit(done)
+    return done
+
+
+class _OwnSeat(ast.NodeTransformer):
+    """``_won_by(st.won, _bit(pl))`` → ``st.won[pl]`` and the like: what ``won({player})``, ``tricks({player})``
+    and ``points({player})`` compile to when a rule names the seat itself (``pl`` is never none)."""
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        name = getattr(node.func, "id", None)
+        if not node.args or not _is_own_bit(node.args[-1]):
+            return node
+        seat = node.args[-1].args[0]
+        if name in ("_won_by", "_per_seats") and len(node.args) == 2:
+            return ast.Subscript(node.args[0], seat, ast.Load())
+        if name == "_points_of" and len(node.args) == 3:
+            return ast.Call(ast.Name("_card_points", ast.Load()),
+                            [node.args[0], ast.Subscript(node.args[1], seat, ast.Load())], [])
+        return node
+
+
+def _is_own_bit(node) -> bool:
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_bit" and len(node.args) == 1 \
+        and isinstance(node.args[0], ast.Name) and node.args[0].id == PLAYER
 
 
 def reads_of(code: ast.expr, label: str) -> int:

@@ -243,7 +243,8 @@ class _Compiler:
             return Compiled(shape.type, copy_tree(shape.code), True, shape.value)
         if shape.label is None:
             codes = {f"_p{i}": v.code for i, v in enumerate(values)}
-            small = node_count(shape.code) <= INLINE_NODES or values and all(v.is_const for v in values)
+            small = node_count(shape.code) <= INLINE_NODES or values and all(v.is_const or is_simple(v.code)
+                                                                                  for v in values)
             if small and all(is_simple(code) or reads_of(shape.code, label) <= 1 for label, code in codes.items()):
                 return Compiled(shape.type, substitute(shape.code, codes))
         locals_ = dict(context)
