@@ -72,18 +72,10 @@ def test_a_web_table_stops_with_e550_shown_to_every_seat(tmp_path):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
     from rulelang.web.app import create_app
-    from web_helpers import make_table, move
-    from test_web import whose_turn_or_failure
+    from web_helpers import make_table, play_until_failure
     with TestClient(create_app(str(tmp_path), bot_delay=0)) as client:
         upload = client.post("/api/rules", json={"name": "stuck.yaml", "text": PLAIN_TEXT})
         assert upload.status_code == 200, upload.text
         table = make_table(client, upload.json()["ref"], ["person", "random", "random", "random"])
-        failed = None
-        for _ in range(200):
-            seat, seen = whose_turn_or_failure(client, table)
-            if seen["failure"]:
-                failed = seen
-                break
-            choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
-            move(client, table, seat, choices[0])
+        failed = play_until_failure(client, table)
         assert failed is not None and "error[E550]" in failed["failure"] and "stuck.yaml:" in failed["failure"]

@@ -21,7 +21,7 @@ from rulelang.read.files import shipped_list  # noqa: E402
 from rulelang.interpreter.log import parse_line  # noqa: E402
 from rulelang.web.app import create_app  # noqa: E402
 from web_helpers import (Listener, hidden_cards_by_step, make_table, move, names_in, play_people,  # noqa: E402
-                         view, whose_turn)
+                         play_until_failure, view, whose_turn)
 
 WEB = Path(__file__).resolve().parent.parent / "rulelang" / "web"
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -359,30 +359,10 @@ def test_a_rule_that_fails_in_play_stops_the_table_with_its_diagnostic(client):
     upload = client.post("/api/rules", json={"name": "fails.yaml", "text": text})
     assert upload.status_code == 200, upload.text
     table = make_table(client, upload.json()["ref"], ["person", "random", "random", "random"])
-    failed = None
-    for _ in range(200):
-        seat, seen = whose_turn_or_failure(client, table)
-        if seen["failure"]:
-            failed = seen
-            break
-        choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
-        move(client, table, seat, choices[0])
+    failed = play_until_failure(client, table)
     assert failed is not None and failed["failure"].startswith("fails.yaml:") and "error[E553]" in failed["failure"]
     assert str(client.app.state.server.store.rules) not in failed["failure"]
     stopped = move(client, table, 0, "pass")
     assert stopped.status_code == 409 and stopped.json()["code"] == "E553"
 
 
-def whose_turn_or_failure(client, table: dict):
-    """A person to act, or the view of a table a failing rule stopped."""
-    import time
-    for _ in range(2000):
-        seen = view(client, table, 0)
-        if seen["failure"]:
-            return None, seen
-        for seat in table["tokens"]:
-            seen = view(client, table, seat)
-            if seen["your_turn"]:
-                return seat, seen
-        time.sleep(0.01)
-    raise AssertionError("nobody came to act")

@@ -48,6 +48,31 @@ def whose_turn(client, table: dict) -> tuple[int | None, dict]:
     raise AssertionError("no person came to act and the match did not end")
 
 
+def whose_turn_or_failure(client, table: dict):
+    """A person to act and their view, or (None, the view) of a table a failing rule stopped."""
+    for _ in range(2000):                      # a hang guard: a person comes to act or the table stops
+        seen = view(client, table, 0)
+        if seen["failure"]:
+            return None, seen
+        for seat in table["tokens"]:
+            seen = view(client, table, seat)
+            if seen["your_turn"]:
+                return seat, seen
+        time.sleep(0.01)
+    raise AssertionError("nobody came to act")
+
+
+def play_until_failure(client, table: dict, moves: int = 200) -> dict | None:
+    """Play each person's first move until a rule stops the table: the view showing the failure, or None."""
+    for _ in range(moves):
+        seat, seen = whose_turn_or_failure(client, table)
+        if seen["failure"]:
+            return seen
+        choices = seen["moves"]["cards"] + [d["move"] for d in seen["moves"]["decisions"]]
+        move(client, table, seat, choices[0])
+    return None
+
+
 def play_people(client, table: dict, seed: int, on_view=None) -> dict:
     """The people play random legal moves from their views until the match ends; the last view."""
     rng = random.Random(seed)

@@ -223,3 +223,19 @@ def names_the_language_took_later(doc: Document, game: GameDef) -> Iterator[Diag
         yield _warning("W621", f"'{name}' is now also the language's own name ({LATER[name]}); here it keeps this "
                        "file's meaning", doc.span_of(path),
                        f"`rulelang fmt --upgrade FILE` renames it to {name}_ wherever the file reads it")
+
+
+@check("definitions_are_read", needs_definition=False)
+def definitions_are_read(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """W622: a definition nothing else reads is never compiled, so a mistake in it would go unseen."""
+    from rulelang.read.expr import definition_head
+    from rulelang.validators.exprs import parsed_sites
+    read: set[str] = set()
+    for path, _, expr in parsed_sites(doc):
+        own = definition_head(path[1]) if len(path) == 2 and path[0] == "define" else None
+        read |= {str(n.value) for n in expr.walk() if n.op in ("name", "call") and (own is None or n.value != own[0])}
+    for key in _mapping(doc, "define"):
+        head = definition_head(key)
+        if head is not None and head[0] not in read:
+            yield _warning("W622", f"the definition '{head[0]}' is never read, so it is not checked either",
+                           doc.span_of(("define", key)), "read it in a rule, or remove it")
