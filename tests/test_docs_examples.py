@@ -31,3 +31,13 @@ def test_an_example_loads_without_an_error_and_plays_a_deal(block):
     assert errors == []
     state, _ = play_match(load_text(block, "yaml", max_deals=1), seed=1)
     assert state.is_terminal() or state.deal_number >= 1
+
+
+DSL_DEFINES = re.findall(r"`(define [^`]+)`", DOCS.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("statement", [s for s in DSL_DEFINES if "…" not in s and "NAME" not in s])
+def test_a_define_statement_the_page_shows_is_read_as_it_says(statement):
+    from rulelang.loader import parse_text
+    data = parse_text(f"game g\n{statement}\n", "g.rules").data
+    assert len(data["define"]) == 1
