@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulelang.constructs import Construct, construct, constructs, with_parts
 from rulelang.diagnostics import Diagnostic, IllegalActionError  # IllegalActionError: named here too
+from rulelang.compile.endless import why_endless
 from rulelang.compile.ir import GameDef
 
 MAX_MATCH_DEALS = 10_000
@@ -40,6 +41,7 @@ class Game:
         self.done_action = self.symbol_ids.get("done")
         self.max_deals = max_deals
         self.deal_cap = min(max_deals, MAX_MATCH_DEALS) if max_deals is not None else MAX_MATCH_DEALS
+        self.endless = why_endless(definition)       # how its scores never reach `end`, or None
         self.seat_orders: dict[tuple[int, int], list[int]] = {}
         self.phase_tables: dict[int, object] = {}        # what a construct works out once per phase
         self.card_suit_masks = [self.deck.suit_masks[card.suit] for card in self.deck.cards]

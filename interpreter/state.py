@@ -206,6 +206,9 @@ class State:
                 self.match_ended = True
                 return True
             self.tied_ends += 1
+        if self.game.endless is not None and self.game.max_deals is None:
+            self.stopped = self._never_ended()          # it provably never ends: stopped after this deal
+            return True
         if self.deal_number < self.game.deal_cap:
             return False
         if self.game.max_deals is None or self.deal_number < self.game.max_deals:
@@ -225,12 +228,15 @@ class State:
         """E554: the match reached the engine's limit of deals without its rules ending it."""
         match = self.game.definition.match
         deals = self.deal_number
-        if self.tied_ends:
+        if self.game.endless is not None:
+            why = f"it can never end: {self.game.endless}, and `end: {match.end.text}` needs scores they never reach"
+        elif self.tied_ends:
             why = (f"`end` held after {self.tied_ends} of them, but the lead was shared each time and a tie plays on "
                    "(`tie: play_on`)")
         else:
             why = f"`end: {match.end.text}` never held"
-        return Diagnostic("E554", f"the match was stopped after {deals} deals: {why}", match.end.span,
+        return Diagnostic("E554", f"the match was stopped after {deals} deal{'s' if deals != 1 else ''}: {why}",
+                          match.end.span,
                           "write an `end` that the scores reach, or a tie rule that ends the match "
                           "(`tie: share`); --deals K stops the run after at most K deals")
 

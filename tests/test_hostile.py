@@ -243,10 +243,20 @@ def test_an_auction_nobody_can_open_is_located_at_the_auction(home, capsys):
 def test_a_match_whose_end_is_never_met_is_stopped_with_a_located_error(home, capsys, monkeypatch):
     import rulelang.interpreter.game as game_module
     monkeypatch.setattr(game_module, "MAX_MATCH_DEALS", 30)
-    variant = write_variant(home, 'match:\n  end: "max(score) > 1000"\n', name="never.yaml")
+    variant = write_variant(home, 'match:\n  end: "max(score) > 1000 or deal_number % 7 == 100"\n',
+                            name="never.yaml")
     status, out, err = run(capsys, "run", str(variant), "--seed", "2", "--json")
     assert status == 1 and f"{variant}:3:9: error[E554]: the match was stopped after 30 deals: " \
-                           "`end: max(score) > 1000` never held" in err
+                           "`end: max(score) > 1000 or deal_number % 7 == 100` never held" in err
+
+
+def test_a_match_that_provably_never_ends_is_stopped_after_its_first_deal(home, capsys):
+    variant = write_variant(home, 'match:\n  end: "max(score) > 1000"\n', name="never.yaml")
+    status, out, err = run(capsys, "run", str(variant), "--seed", "2")
+    assert status == 1 and f"{variant}:3:9: error[E554]: the match was stopped after 1 deal: it can never end: " \
+                           "scores only fall from 10, and `end: max(score) > 1000` needs scores they never reach" in err
+    status, out, err = run(capsys, "run", str(variant), "--seed", "2", "--deals", "3")
+    assert status == 0 and "Stopped after 3 deal(s)" in out and "E554" not in err
 
 
 def test_a_tie_that_always_plays_on_is_stopped_and_says_so(home, capsys, monkeypatch):
