@@ -82,14 +82,35 @@ def _fewer(value):
 '''
 
 
+GAMES = ("zwanzig-ab", "zwanzigerrufen", "hearts", "oh-hell", "spades", "euchre", "bridge", "skat", "schafkopf",
+         "koenigrufen", "doppelkopf")
+
+
 def test_files(kind: str, module: Path) -> list[Path]:
-    """The construct's own test files: ``test_<kind>*.py`` and those whose first lines name its module."""
+    """The construct's own test files: ``test_<kind>*.py``, those whose first lines name its module, and the rule
+    tests (in card names) and OpenSpiel cross-checks of the shipped games that play it (at most three games)."""
     own = set(TESTS.glob(f"test_{kind}*.py")) | set(TESTS.glob(f"test_{module.stem}*.py"))
     for path in TESTS.glob("test_*.py"):
         head = path.read_text(encoding="utf-8")[:600]
         if re.search(rf"constructs/{module.stem}\.py|``{kind}``|\b{kind} phase", head):
             own.add(path)
+    own.add(TESTS / "test_observations.py")         # what every seat is shown, phase by phase
+    for game in [g for g in GAMES if kind in kinds_of(g)][:3]:
+        for suffix in ("rules", "openspiel"):
+            path = TESTS / f"test_{game.replace('-', '_')}_{suffix}.py"
+            if path.is_file():
+                own.add(path)
     return sorted(own)
+
+
+def kinds_of(game: str) -> set[str]:
+    """The phase kinds a shipped game plays, steps and contracts' trick rules included."""
+    from rulelang.loader import load_game
+    kinds = set()
+    for phase in load_game(game).definition.phases:
+        kinds.add(phase.kind)
+        kinds |= {step.kind for step in getattr(phase, "steps", None) or []}
+    return kinds
 
 
 def killed(tests: list[Path]) -> bool:
