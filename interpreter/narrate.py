@@ -54,7 +54,7 @@ def deal_outcome_lines(deal: dict) -> list[str]:
     """How a finished deal came out, as everyone at the table learns it: contract, tricks, items, payments."""
     lines = []
     if deal.get("contract"):
-        lines.extend("  " + text for text in _contract(deal["contract"]))
+        lines.extend("  " + text for text in _contract(deal["contract"], deal.get("active")))
     if deal.get("tricks_won"):
         won = ", ".join(f"{s} {n}" for s, n in deal["tricks_won"].items() if s in deal.get("active", []) or n)
         lines.append(f"  tricks taken: {won or 'none'}")
@@ -95,8 +95,15 @@ def _decisions(decisions: list[dict]) -> list[str]:
     return lines
 
 
-def _contract(contract: dict) -> list[str]:
+def _contract(contract: dict, active: list[str] | None = None) -> list[str]:
     partners = [s for s in contract["side"] if s != contract["declarer"]]
+    if contract.get("sides") == "parties":
+        # the seat that bid only opened the auction: the parties decide who plays with whom
+        others = [s for s in (active or []) if s not in contract["side"]]
+        side = _listed(contract["side"]) or "nobody"
+        against = f" against {_listed(others)}" if others else ""
+        alone = " alone" if len(contract["side"]) == 1 else ""
+        return [f"contract: {contract.get('title', contract['name'])}; parties: {side}{alone}{against}"]
     if contract["declarer"] is None:
         return [f"contract: {contract.get('title', contract['name'])}, with nobody declaring"]
     text = f"contract: {contract.get('title', contract['name'])} by {contract['declarer']}"
@@ -112,6 +119,11 @@ def _contract(contract: dict) -> list[str]:
 
 
 _DOUBLING = {0: "", 1: ", doubled once", 2: ", doubled twice", 3: ", doubled 3 times", 4: ", doubled 4 times"}
+
+
+def _listed(names: list[str]) -> str:
+    """``P1``, ``P1 and P2``, ``P1, P2 and P4``."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _item(item: dict) -> str:

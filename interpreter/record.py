@@ -88,6 +88,9 @@ class MatchRecord:
                 "declarer": seat(result["declarer"]) if result["declarer"] >= 0 else None,
                 "side": [seat(s) for s in range(self.game.num_players) if result["side"] >> s & 1],
                 "called": self.game.action_to_string(result["called"]) if result["called"] >= 0 else None}
+            found = self.game.definition.contracts.get(result["contract"])
+            if found is not None and found.sides == "parties":
+                deal["contract"]["sides"] = "parties"         # the sides are the parties, not the bidder's
             if self._team_mates(result["declarer"]):
                 deal["contract"]["team"] = self._team_mates(result["declarer"])
         self._trick_seen = None

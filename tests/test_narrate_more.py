@@ -4,6 +4,8 @@ simulate table's share of deals in which a seat made no decision of a phase."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulelang.cli.stats_table import table_rows
 from rulelang.interpreter.narrate import narrate_deal
 from rulelang.interpreter.runner import play_match
@@ -44,3 +46,35 @@ def test_a_phase_share_table_adds_up_to_the_deals_with_the_seats_not_asked():
     rows = [row for row in table_rows(stats) if row[0].startswith("decisions")]
     assert [name for _, name, _ in rows] == ["decide pass", "decide play", "decide: no decision that deal"]
     assert rows[-1][2] == "P1 5.0%"
+
+
+class _Gesund:
+    """Says gesund (the normal game) in Doppelkopf's Vorbehalt, plays at random otherwise."""
+
+    def __init__(self, seed: int):
+        import random
+        self.rng = random.Random(seed)
+
+    def step(self, state):
+        legal = state.legal_actions()
+        if state.phase.kind == "auction":
+            names = [state.game.action_to_string(a) for a in legal]
+            for word in ("gesund", "normal"):
+                if word in names:
+                    return legal[names.index(word)]
+        return self.rng.choice(legal)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_normal_doppelkopf_names_the_parties_not_the_seat_that_opened(seed):
+    from rulelang.interpreter import narrate
+    from rulelang.interpreter.runner import play_match
+    from rulelang.loader import load_game
+    game = load_game("doppelkopf", max_deals=1)
+    state, record = play_match(game, agents=[_Gesund(seed) for _ in range(4)], seed=seed)
+    deal = record.summary(state)["deals"][0]
+    re_party = sorted(seat for seat, cards in deal["dealt"].items() if "Q♣" in cards)
+    (line,) = [line for line in narrate.narrate_deal(deal) if "contract:" in line]
+    assert line.startswith("  contract: Normal game (gesund); parties: ")
+    named = line.split("parties: ")[1].split(" against ")[0].replace(" alone", "").replace(",", " and ").split(" and ")
+    assert sorted(n.strip() for n in named) == re_party and " by " not in line
