@@ -216,36 +216,18 @@ class _Substitute(ast.NodeTransformer):
 
 
 def substitute(code: ast.expr, codes: dict[str, ast.expr]) -> ast.expr:
-    """``code`` (a copy) with each read of a name of ``codes`` replaced by a copy of its code; a read of the
-    seat asked about written the short way a rule about it is (:class:`_OwnSeat`)."""
+    """``code`` (a copy) with each read of a name of ``codes`` replaced by a copy of its code."""
     from rulelang.compile.codegen import copy_tree
-    done = _Substitute(codes).visit(copy_tree(code))
-    if any(isinstance(c, ast.Name) and c.id == PLAYER for c in codes.values()):
-        done = _OwnSeat().visit(done)
-    return done
+    return _Substitute(codes).visit(copy_tree(code))
 
 
-class _OwnSeat(ast.NodeTransformer):
-    """``_won_by(st.won, _bit(pl))`` → ``st.won[pl]`` and the like: what ``won({player})``, ``tricks({player})``
-    and ``points({player})`` compile to when a rule names the seat itself (``pl`` is never none)."""
-
-    def visit_Call(self, node: ast.Call) -> ast.expr:
-        self.generic_visit(node)
-        name = getattr(node.func, "id", None)
-        if not node.args or not _is_own_bit(node.args[-1]):
-            return node
-        seat = node.args[-1].args[0]
-        if name in ("_won_by", "_per_seats") and len(node.args) == 2:
-            return ast.Subscript(node.args[0], seat, ast.Load())
-        if name == "_points_of" and len(node.args) == 3:
-            return ast.Call(ast.Name("_card_points", ast.Load()),
-                            [node.args[0], ast.Subscript(node.args[1], seat, ast.Load())], [])
-        return node
-
-
-def _is_own_bit(node) -> bool:
-    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_bit" and len(node.args) == 1 \
-        and isinstance(node.args[0], ast.Name) and node.args[0].id == PLAYER
+def reads_state(code: ast.expr) -> bool:
+    """Whether ``code`` is the seat asked about or a plain read of the state (``pl``, ``st.dealer``): an argument
+    a definition's shape may be compiled with as it is, since it means the same in every function of the module
+    (a local such as a let or another definition's parameter does not)."""
+    while isinstance(code, ast.Attribute):
+        code = code.value
+    return isinstance(code, ast.Name) and code.id in (PLAYER, STATE)
 
 
 def reads_of(code: ast.expr, label: str) -> int:
@@ -262,10 +244,10 @@ def is_simple(code: ast.expr) -> bool:
 @contextmanager
 def deep_enough():
     """Room on Python's stack for compiling definitions that read definitions :data:`MAX_DEFINITION_DEPTH`
-    levels deep, each an expression nested up to its own limit; the old limit is put back after."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
+    levels deep, each an expression nested up to its own limit. The limit is raised and left raised: putting it
+    back would cut short a compile running at the same time in another thread (the web table compiles uploads
+    in its worker threads), and the compiler's recursion is Python calling Python, which the interpreter runs
+    without growing the C stack."""
+    if sys.getrecursionlimit() < _RECURSION_LIMIT:
+        sys.setrecursionlimit(_RECURSION_LIMIT)
+    yield

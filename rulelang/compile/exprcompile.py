@@ -21,7 +21,7 @@ from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, com
 from rulelang.compile.typed import (UNAVAILABLE, Binding, Compiled, const, constant, none_code,  # noqa: F401
                                     unavailable)
 from rulelang.compile.definitions import (INLINE_CONSTANT_NODES, INLINE_NODES, Definition, Definitions, Shape,
-                                          is_local, is_simple, node_count,
+                                          is_local, is_simple, node_count, reads_state,
                                           reads_of, substitute)
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.read.expr import Expr, locate
@@ -202,7 +202,8 @@ class _Compiler:
             return none_code()
         self.scope.reads.add(found.name)
         context = self.scope.defines.context(found, self.scope)
-        key = (found.name, tuple((n, b.type, ast.dump(b.code)) for n, b in context), tuple(v.type for v in values))
+        key = (found.name, tuple((n, b.type, ast.dump(b.code)) for n, b in context),
+               tuple((v.type, ast.dump(v.code) if reads_state(v.code) else None) for v in values))
         shape = self.scope.defines.shapes.get(key)
         if shape is None:
             shape = self.scope.defines.shapes[key] = self.shape(found, context, values)
@@ -224,7 +225,10 @@ class _Compiler:
             extra[name_] = binding
         params = [f"_p{i}" for i in range(len(found.params))]
         for param, label, value in zip(found.params, params, values):
-            extra[param] = Binding(value.type, name(label), lexical=True)
+            # an argument that is a read of the state (``player``, ``dealer``) is compiled in as it is, so the
+            # body's functions read it the way a rule written out does (``won({player})`` is ``st.won[pl]``)
+            code = copy_tree(value.code) if reads_state(value.code) else name(label)
+            extra[param] = Binding(value.type, code, lexical=True)
         inner = _Compiler(self.scope.defines.base.child(**extra), found.origin, (*self.expanding, found.name))
         result = inner.node(found.expr)
         if inner.errors or inner.failed:
