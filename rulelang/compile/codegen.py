@@ -93,6 +93,7 @@ class CodeModule:
     index: dict = field(default_factory=dict)
     scalar_only: set = field(default_factory=set)
     definitions: list = field(default_factory=list)
+    _scalar: tuple | None = field(default=None, repr=False)   # (what was built from, the scalar functions)
 
     def table(self, value) -> ast.Name:
         """A name ``_kN`` for a value built at compile time (a tuple, a span); the same value, the same name."""
@@ -141,14 +142,17 @@ class CodeModule:
         """The definitions' functions, then the rules', as the scalar module holds them: construct slices read
         twice held in a local, a definition read twice where its value is known read once
         (:func:`~rulelang.compile.evalcost.share_reads`). The functions kept stay as built."""
+        built = (len(self.definitions), len(self.functions))
+        if self._scalar is not None and self._scalar[0] == built:
+            return self._scalar[1]                   # costed, then linked: built once
         functions = [_hoist_parts(fn) for fn in self.definitions + self.functions]
-        if not self.definitions:
-            return functions
-        shared = []
-        for fn in functions:
-            repeated = repeated_reads(fn)
-            shared.append(share_reads(copy_tree(fn), repeated) if repeated else fn)
-        return shared
+        if self.definitions:
+            for i, fn in enumerate(functions):
+                repeated = repeated_reads(fn)
+                if repeated:
+                    functions[i] = share_reads(copy_tree(fn), repeated)
+        self._scalar = (built, functions)
+        return functions
 
     def costs(self, cards: int) -> dict:
         """Per rule (by identity), the most ``ast`` nodes one evaluation of its function passes through (a deck
