@@ -6,8 +6,8 @@ writes every read of them out by hand. The script measures, in one run:
 
 * how long the definitions file takes to load (parse, check, compile, link: ``load_text``), best of
   five fresh loads with the expression cache emptied, against the 0.5 s target;
-* µs per random deal of each variant through the State API, in interleaved rounds (best round kept),
-  and their ratio against the 1.5× target; both variants must play the same deals.
+* µs per random deal of each variant through the State API, in interleaved rounds (best round kept,
+  ``bench.best_of``), and their ratio against the 1.5× target; both variants must play the same deals.
 
     python benchmarks/bench_definitions.py            # about 20 s
     python benchmarks/bench_definitions.py --quick
@@ -19,8 +19,12 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 
 from rulelang.loader import load_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench import best_of, engine_playouts  # noqa: E402 - the interleaved rounds and playouts of bench.py
 
 HEAD = """game: hearts-{kind}
 extends: hearts
@@ -104,13 +108,6 @@ def playout(game, seed: int) -> tuple:
     return tuple(state.history), tuple(state.scores)
 
 
-def us_per_deal(game, deals: int, start: int) -> float:
-    started = time.perf_counter()
-    for seed in range(start, start + deals):
-        playout(game, seed)
-    return (time.perf_counter() - started) / deals * 1e6
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a fifth of the deals")
@@ -121,12 +118,8 @@ def main(argv=None) -> int:
     for seed in range(20):
         assert playout(defined, seed) == playout(by_hand, seed), "the two variants must play the same deals"
     load = load_seconds(defined_text, 5)
-    times = {"defined": [], "by_hand": []}
-    for r in range(rounds):
-        for name, game in (("defined", defined), ("by_hand", by_hand)) if r % 2 == 0 else \
-                (("by_hand", by_hand), ("defined", defined)):
-            times[name].append(us_per_deal(game, deals, 1000 * r))
-    best = {name: min(values) for name, values in times.items()}
+    sides = [(lambda game=game: engine_playouts(game, random.Random(7), deals), deals) for game in (defined, by_hand)]
+    best = dict(zip(("defined", "by_hand"), (seconds * 1e6 for seconds in best_of(rounds, *sides))))
     ratio = best["defined"] / best["by_hand"]
     print(f"definitions file: {len(DEFINITIONS)} definitions, {len(defined_text):,} bytes "
           f"(written out by hand: {len(by_hand_text):,} bytes)")

@@ -178,6 +178,20 @@ class Table:
         return caught.value.diagnostic.code
 
 
+def random_states(game, seed: int, count: int, moves: tuple[int, int] = (5, 120)) -> list:
+    """``count`` states of ``game`` a random number of random moves (from ``moves``) into a match."""
+    rng, states = random.Random(seed), []
+    while len(states) < count:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(*moves)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            states.append(state)
+    return states
+
+
 def play_deal(game, seed: int, choose):
     """One deal of ``game`` (a one-deal game) to its end: chance sampled from ``seed``, every decision
     ``choose(state, legal, rng)``, which returns the action to take."""

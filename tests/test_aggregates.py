@@ -8,10 +8,9 @@ in play it is a generator.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from helpers import random_states
 from rulelang.compile.compiler import GameCompiler
 from rulelang.compile.exprcompile import Binding, PLAYER_CODE, compile_expr
 from rulelang.compile.ir import Rule
@@ -38,16 +37,8 @@ def compiled(game_name: str, text: str):
 
 
 def states(game_name: str, count: int = 30, seed: int = 5) -> list:
-    game, rng, found = load_game(game_name), random.Random(seed), []
-    while len(found) < count:
-        state = game.new_initial_state()
-        for _ in range(rng.randrange(0, 60)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            found.append(state)
-    return found
+    """States of a shipped game up to 60 random moves into a match: auctions and exchanges among them."""
+    return random_states(load_game(game_name), seed, count, moves=(0, 60))
 
 
 def cards_of(mask: int) -> list[int]:

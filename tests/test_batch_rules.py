@@ -7,31 +7,16 @@ each state's current seat — and must agree wherever the scalar rule has a valu
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 np = pytest.importorskip("numpy")
 
+from helpers import random_states  # noqa: E402
 from rulelang.batch.state import from_states  # noqa: E402
 from rulelang.batch.vectorize import BatchCode, BatchUnsupported  # noqa: E402
 from rulelang.loader import load_game, shipped_games  # noqa: E402
 
 GAMES = sorted(str(path) for path in shipped_games())
-
-
-def random_states(game, seed: int, count: int) -> list:
-    """``count`` states of ``game`` a random number of random moves into a match."""
-    rng, states = random.Random(seed), []
-    while len(states) < count:
-        state = game.new_initial_state()
-        for _ in range(rng.randrange(5, 120)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            states.append(state)
-    return states
 
 
 def scalar_values(rule, states, seats) -> list:

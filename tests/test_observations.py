@@ -105,14 +105,28 @@ def test_the_talon_laid_open_is_in_every_seats_view():
     assert shown > 0
 
 
-def test_a_card_drawn_in_an_exchange_may_be_any_card_of_the_talon():
-    game = load_game("zwanzig-ab", max_deals=1)
-    state, rng = game.new_initial_state(), random.Random(2)
-    while not (state.phase is not None and state.phase.kind == "exchange" and state.exchange.pending):
+def advanced(game_name: str, seed: int, until, choose=None):
+    """A state of a seeded deal at the first point where ``until(state)`` holds (chance played at random, each
+    decision by ``choose(legal, rng)``, at random by default)."""
+    game = load_game(game_name, max_deals=1)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not until(state):
         if state.is_chance_node():
             state.apply_chance(rng)
         else:
-            state.apply_action(state.legal_actions()[0])        # forehand discards before drawing
+            legal = state.legal_actions()
+            state.apply_action(choose(legal, rng) if choose else rng.choice(legal))
+    return state
+
+
+def in_exchange(state) -> bool:
+    return state.phase is not None and state.phase.kind == "exchange"
+
+
+def test_a_card_drawn_in_an_exchange_may_be_any_card_of_the_talon():
+    state = advanced("zwanzig-ab", 2, lambda st: in_exchange(st) and st.exchange.pending,
+                     choose=lambda legal, rng: legal[0])       # forehand discards before drawing
+    game = state.game
     outcomes = {game.action_to_string(a) for a, _ in state.chance_outcomes()}
     assert outcomes == set(game.deck.names(state.talon)) and len(outcomes) == 12
     assert {game.action_to_string(a) for a in state.legal_actions()} == outcomes    # a log may name any of them
@@ -122,8 +136,7 @@ def test_a_card_drawn_in_an_exchange_may_be_any_card_of_the_talon():
 def test_what_a_seat_chose_is_its_decision_and_chance_makes_none(seed):
     for kind, seat, name, state in moves_and_views("zwanzig-ab", seed):
         if kind == "choose":
-            assert state.decisions.get(state.game.seat_names.index(seat) if hasattr(state.game, "seat_names")
-                                       else int(seat[1:]) - 1) == name
+            assert state.decisions.get(int(seat[1:]) - 1) == name                   # P1 is seat 0
             break
     from rulelang.loader import load_text
     game = load_text("game: h\nextends: hearts\nparams: {pass_by_chance: true}\n", "yaml", max_deals=1)
@@ -135,12 +148,7 @@ def test_what_a_seat_chose_is_its_decision_and_chance_makes_none(seed):
 
 
 def test_a_seat_in_the_exchange_may_discard_any_card_it_holds_or_stop():
-    game = load_game("zwanzig-ab", max_deals=1)
-    state, rng = game.new_initial_state(), random.Random(4)
-    while not (state.phase is not None and state.phase.kind == "exchange" and not state.is_chance_node()):
-        if state.is_chance_node():
-            state.apply_chance(rng)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = advanced("zwanzig-ab", 4, lambda st: in_exchange(st) and not st.is_chance_node())
+    game = state.game
     held = set(game.deck.names(state.hands[state.current_player()]))
     assert {game.action_to_string(a) for a in state.legal_actions()} == held | {"done"}
