@@ -90,7 +90,8 @@ def _decisions(decisions: list[dict]) -> list[str]:
             lines[-1] += f" {action}"
         else:
             forced = " (only choice)" if entry.get("forced") else ""
-            lines.append(f"{seat} {entry.get('words', 'says')} {action}{forced}")
+            then = f" — {entry['then']}" if entry.get("then") else ""
+            lines.append(f"{seat} {entry.get('words', 'says')} {action}{forced}{then}")
         last = (seat, entry.get("words"))
     return lines
 

@@ -269,3 +269,31 @@ def one_deal_of(game):
     """``game`` (a compiled one) as a game of one deal, for the batch engine's replay checks."""
     from rulelang.interpreter import Game
     return Game(game.definition, max_deals=1)
+
+
+# ---------------------------------------------------------------------- the batch engine against the scalar
+def replay_batch_deal(game, run, row: int):
+    """Replay deal ``row`` of ``run`` through the scalar engine, checking the legal actions of each decision."""
+    state = game.new_initial_state()
+    for step, (action, legal) in enumerate(run.log.steps[row]):
+        if legal is not None:
+            want = [a for a in range(legal.bit_length()) if legal >> a & 1]
+            assert state.legal_actions() == want, f"deal {row}, step {step} ({state.phase.kind})"
+        state.apply_checked(action)
+    assert state.is_terminal(), f"deal {row} stopped in {state.phase.kind if state.phase else '?'}"
+    return state
+
+
+def check_replays(game, run) -> None:
+    """Every deal of ``run`` replays through the scalar engine to its scores, tricks, variables and items."""
+    for row in range(run.n):
+        state = replay_batch_deal(game, run, row)
+        result = state.deal_results[-1]
+        assert result["delta"] == run.state.deal_delta[row].tolist()
+        assert result["tricks"] == run.state.tricks.taken[row].tolist()
+        assert result["active"] == int(run.state.active[row])
+        for name in game.definition.deal_vars:
+            assert result["vars"][name] == run.var_text(name, int(run.state.vars[name][row]))
+        titles = {spec.title: name for name, spec in game.definition.items.items()}
+        scored = {titles[entry["item"]] for entry in result.get("items") or ()}
+        assert scored == {name for name, hit in run.state.settle.scored.items() if hit[row]}

@@ -11,24 +11,13 @@ from rulelang.batch.engine import BatchRun  # noqa: E402
 from rulelang.batch.vectorize import BatchUnsupported  # noqa: E402
 from rulelang.interpreter import Game  # noqa: E402
 from rulelang.loader import load_definition, shipped_games  # noqa: E402
+from helpers import check_replays  # noqa: E402
 
 GAMES = sorted(str(path) for path in shipped_games())
 
 
 def one_deal_game(path: str) -> Game:
     return Game(load_definition(path), max_deals=1)
-
-
-def replay(game: Game, run: BatchRun, row: int):
-    """Replay deal ``row`` of ``run`` through the scalar engine, checking the legal actions of each decision."""
-    state = game.new_initial_state()
-    for step, (action, legal) in enumerate(run.log.steps[row]):
-        if legal is not None:
-            want = [a for a in range(legal.bit_length()) if legal >> a & 1]
-            assert state.legal_actions() == want, f"deal {row}, step {step} ({state.phase.kind})"
-        state.apply_checked(action)
-    assert state.is_terminal(), f"deal {row} stopped in {state.phase.kind if state.phase else '?'}"
-    return state
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.rsplit("/", 1)[-1])
@@ -53,21 +42,6 @@ def test_deals_played_on_in_a_narrowed_run_replay_through_the_scalar_engine(name
     monkeypatch.setattr(engine, "NARROW_FROM", 16)
     game = one_deal_game(next(path for path in GAMES if path.endswith("/" + name)))
     check_replays(game, BatchRun(game, 120, seed=4, record=True).play())
-
-
-def check_replays(game: Game, run: BatchRun) -> None:
-    """Every deal of ``run`` replays through the scalar engine to its scores, tricks, variables and items."""
-    for row in range(run.n):
-        state = replay(game, run, row)
-        result = state.deal_results[-1]
-        assert result["delta"] == run.state.deal_delta[row].tolist()
-        assert result["tricks"] == run.state.tricks.taken[row].tolist()
-        assert result["active"] == int(run.state.active[row])
-        for name in game.definition.deal_vars:
-            assert result["vars"][name] == run.var_text(name, int(run.state.vars[name][row]))
-        titles = {spec.title: name for name, spec in game.definition.items.items()}
-        scored = {titles[entry["item"]] for entry in result.get("items") or ()}
-        assert scored == {name for name, hit in run.state.settle.scored.items() if hit[row]}
 
 
 def test_every_shipped_rule_file_is_covered():

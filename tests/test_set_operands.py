@@ -59,6 +59,6 @@ def test_two_cards_joined_are_a_set_of_two(game):
 def test_the_batch_engine_joins_them_as_the_scalar_engine_does(game):
     pytest.importorskip("numpy")
     from rulelang.batch.engine import BatchRun
-    from test_batch_engine import check_replays
+    from helpers import check_replays
     one_deal = one_deal_of(game)
     check_replays(one_deal, BatchRun(one_deal, 100, seed=2, record=True).play())

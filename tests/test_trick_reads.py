@@ -100,6 +100,6 @@ def test_every_read_agrees_about_the_trick_on_the_table(game):
 def test_the_batch_engine_reads_the_open_trick_as_the_scalar_engine_does(game):
     pytest.importorskip("numpy")
     from rulelang.batch.engine import BatchRun
-    from test_batch_engine import check_replays
+    from helpers import check_replays
     one_deal = one_deal_of(game)
     check_replays(one_deal, BatchRun(one_deal, 200, seed=5, record=True).play())

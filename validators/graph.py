@@ -56,7 +56,7 @@ def flow_graph(game: GameDef) -> nx.DiGraph:
             continue
         graph.add_edges_from((u, i) for u in frontier)
         found = construct(phase.kind)
-        if found.redeals:
+        if found.may_redeal(phase):
             graph.add_edge(i, START)
         if found.repeats:
             graph.add_edge(i, i)

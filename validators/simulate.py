@@ -22,6 +22,7 @@ from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.exprcompile import EvalError
 from rulelang.compile.values import NoLegalAction, failed_rule
 from rulelang.compile.ir import GameDef
+from rulelang.constructs import construct
 
 MAX_ACTIONS = 5000
 MATCH_DEALS = 500
@@ -111,7 +112,7 @@ def _no_action(state) -> Diagnostic:
 
 
 def _too_long(state, bound: int) -> Diagnostic:
-    throw_ins = [p for p in state.game.definition.phases if getattr(p, "kind", None) == "throw_in"]
+    throw_ins = [p for p in state.game.definition.phases if construct(p.kind).may_redeal(p)]
     if state.redeals and throw_ins:
         return Diagnostic("E551", f"a deal did not end within {bound} actions: it was thrown in and dealt again "
                           f"{state.redeals} times", throw_ins[0].span,

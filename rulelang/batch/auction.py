@@ -70,24 +70,26 @@ def _columns(run, phase, ladder) -> list[tuple]:
     return columns
 
 
-def _options(run, phase, ladder, columns, current, seats, asking) -> np.ndarray:
+def _options(run, phase, ladder, columns, current, seats, asking, turns) -> np.ndarray:
     """(deals, columns) booleans: what each deal's seat may say now (``current``: each deal's contract
-    as an index into the ladder)."""
+    as an index into the ladder; ``turns``: the auction's :class:`Turns`)."""
     bs, part = run.state, run.state.auction
     bid = current < len(ladder.contracts)
     rank = np.where(bid, ladder.ranks[np.minimum(current, len(ladder.contracts) - 1)], np.iinfo(INT).min)
+    bidder = np.where(bid, bs.declarer, -1)
+    holds = turns.may_hold(phase.rules, seats, bidder)
     on_declarers = (np.right_shift(bs.side_mask, seats) & 1) == 1
     counting = ladder.counts[current] & (bid & asking)[:, None]
     allowed = np.zeros((run.n, len(columns)), dtype=bool)
     open_items: dict[int, tuple] = {}
     for column, (kind, index, extra, _) in enumerate(columns):
         if kind == "bid":
-            ok = asking & phase.bids & (~bid | (ladder.ranks[index] > rank))
+            ok = asking & phase.bids & (~bid | (ladder.ranks[index] > rank) | (holds & (ladder.ranks[index] == rank)))
             allow = ladder.contracts[index].allow
             if allow is not None and ok.any():
                 ok = ok & np.broadcast_to(run.fn(allow)(bs, seats) != 0, (run.n,))
         elif kind == "pass":
-            ok = asking & bid
+            ok = asking & turns.may_pass(phase.rules, seats, bidder)
         else:
             if index not in open_items:
                 open_items[index] = _item_state(part, ladder.items[index], counting[:, index], on_declarers)
@@ -127,25 +129,102 @@ def run_auction(run, phase, live) -> None:
     actions = np.array([action for *_, action in columns], dtype=INT)
     words = [run.game.symbols[a - run.game.symbol_base] for a in actions]
     order, count = seats_from(run, per_deal(run.fn(phase.start)(bs, None), run.n), (1 << players) - 1)
-    turns = (order, count, np.zeros(run.n, dtype=INT), np.zeros(run.n, dtype=INT))
+    turns = Turns.begin(run, order, count)
     _auction_steps(run, phase, ladder, (columns, actions, words), turns, live.copy(), ladder.index(bs.contract))
+
+
+class Turns:
+    """Each deal's seat order and how many (``order``, ``count``), whose turn (``pos``), the seats that passed
+    (``out``, a mask: for the deal, or since the last word that was not a pass), every seat's mask
+    (``everyone``) and place from forehand (``seniority``, (deals, seats)): the bidding model of
+    :mod:`rulelang.constructs.bidding` for every deal at once."""
+
+    FIELDS = ("order", "count", "pos", "out", "seniority")
+
+    def __init__(self, everyone: int, **fields) -> None:
+        self.everyone = everyone
+        for name in self.FIELDS:
+            setattr(self, name, fields[name])
+
+    @classmethod
+    def begin(cls, run, order, count) -> "Turns":
+        players = run.game.num_players
+        everyone = (1 << players) - 1
+        from_forehand, _ = seats_from(run, run.state.forehand, everyone)
+        seniority = np.zeros((run.n, players), dtype=INT)
+        np.put_along_axis(seniority, from_forehand[:, :players], np.arange(players, dtype=INT)[None, :], axis=1)
+        zeros = np.zeros(run.n, dtype=INT)
+        return cls(everyone, order=order, count=count, pos=zeros, out=zeros.copy(), seniority=seniority)
+
+    def rows(self, rows) -> "Turns":
+        return Turns(self.everyone, **{name: getattr(self, name)[rows] for name in self.FIELDS})
+
+    def others_out(self, seats) -> np.ndarray:
+        return (self.everyone & ~self.out & ~np.left_shift(INT(1), np.maximum(seats, 0))) == 0
+
+    def may_pass(self, rules, seats, bidder) -> np.ndarray:
+        alone = self.others_out(seats)
+        opening = np.zeros_like(alone) if rules.all_pass is None else ~alone if rules.all_pass == "forced" else \
+            np.ones_like(alone)
+        confirming = (rules.last == "confirms") & (seats == bidder) & alone
+        return np.where(bidder < 0, opening, ~confirming)
+
+    def may_hold(self, rules, seats, bidder) -> np.ndarray:
+        held = (bidder >= 0) & (seats == bidder) & (rules.last == "confirms") & self.others_out(seats)
+        if rules.hold == "senior":
+            senior = gather(self.seniority, seats) < gather(self.seniority, np.maximum(bidder, 0))
+            held |= (bidder >= 0) & (seats != bidder) & senior
+        return held
+
+    def after_word(self, rules, going, seats, passed, bidder) -> tuple[np.ndarray, np.ndarray]:
+        """Where the deals' auctions end after this word: (won by the standing bid, every seat passed)."""
+        let_stand = passed & (seats == bidder) & self.others_out(seats)
+        self.out = np.where(passed & ~let_stand, self.out | np.left_shift(INT(1), seats), self.out)
+        spoke = going & ~passed
+        won = let_stand
+        if rules.passing == "final" or rules.last == "confirms":
+            won = won | (spoke & (bidder == seats) & self.others_out(seats))
+        if rules.passing == "again":
+            self.out = np.where(spoke & ~won, 0, self.out)
+        all_passed = going & (bidder < 0) & (self.out == self.everyone)
+        bid_stands = (bidder >= 0) & self.others_out(bidder)
+        if rules.last != "stands":
+            bid_stands &= (np.right_shift(self.out, np.maximum(bidder, 0)) & 1) == 1
+        return going & (won | bid_stands), all_passed
+
+    def advance(self, rules, going, bidder) -> None:
+        """The next seat to speak where ``going``: the standing bidder once every other seat has passed, else
+        the next in turn (with ``final``, the next one still in)."""
+        to_bidder = going & (bidder >= 0) & self.others_out(bidder)
+        step = np.where(going, 1, 0)
+        if rules.passing == "final":
+            for _ in range(1, self.order.shape[1]):
+                seat = gather(self.order, (self.pos + step) % self.count)
+                out = going & ((np.right_shift(self.out, seat) & 1) == 1)
+                if not out.any():
+                    break
+                step = np.where(out, step + 1, step)
+        self.pos = np.where(going, (self.pos + step) % self.count, self.pos)
+        if to_bidder.any():
+            place = np.argmax(self.order == np.maximum(bidder, 0)[:, None], axis=1)
+            self.pos = np.where(to_bidder, place, self.pos)
 
 
 def _auction_steps(run, phase, ladder, spoken, turns, going, current) -> None:
     """The auction's steps until every deal's has ended; narrowed to the deals still bidding once they are
-    fewer than half (``turns``: each deal's seat order, seats, turn and passes in a row)."""
+    fewer than half (``turns``: each deal's :class:`Turns`)."""
     columns, actions, words = spoken
-    order, count, pos, passes = turns
+    bs, rules = run.state, phase.rules
     while going.any():
         if narrowing_pays(run, going):
             rows = np.flatnonzero(going)
             narrow = run.narrowed(rows)
-            _auction_steps(narrow, phase, ladder, spoken, tuple(values[rows] for values in (order, count, pos, passes)),
-                           np.ones(len(rows), dtype=bool), current[rows])
+            _auction_steps(narrow, phase, ladder, spoken, turns.rows(rows), np.ones(len(rows), dtype=bool),
+                           current[rows])
             run.widen(rows, narrow)
             return
-        seats = gather(order, pos)
-        allowed = _options(run, phase, ladder, columns, current, seats, going)
+        seats = gather(turns.order, turns.pos)
+        allowed = _options(run, phase, ladder, columns, current, seats, going, turns)
         if (going & ~across(np.logical_or, allowed)).any():
             raise EvalError("a seat has no legal bid to open the auction", phase.span)
         rows = np.flatnonzero(going)
@@ -153,12 +232,34 @@ def _auction_steps(run, phase, ladder, spoken, turns, going, current) -> None:
         said = np.full(run.n, -1, dtype=INT)
         said[rows] = chosen
         passed = going & (said == len(ladder.contracts))
-        passes = np.where(passed, passes + 1, np.where(going, 0, passes))
         _say(run, ladder, columns, said, seats, going & ~passed)
         current = np.where(going & (said >= 0) & (said < len(ladder.contracts)), said, current)
-        ended = going & ((passes >= count) | (phase.once & (pos == count - 1)))
-        going &= ~ended
-        pos = np.where(going, (pos + 1) % count, pos)
+        bidder = np.where(current < len(ladder.contracts), bs.declarer, -1)
+        if phase.once:
+            turns.out = np.where(passed, turns.out | np.left_shift(INT(1), seats), turns.out)
+            last = going & (turns.pos == turns.count - 1)
+            won, all_passed = last & (bidder >= 0), last & (bidder < 0)
+        else:
+            won, all_passed = turns.after_word(rules, going, seats, passed, bidder)
+        if all_passed.any():
+            _all_passed(run, phase, all_passed)
+        going &= ~(won | all_passed)
+        if phase.once:
+            turns.pos = np.where(going, turns.pos + 1, turns.pos)
+        else:
+            turns.advance(rules, going, bidder)
+
+
+def _all_passed(run, phase, rows) -> None:
+    """Every seat passed without a bid in deals ``rows`` (a mask): a redeal, or the all-pass contract played
+    with nobody declaring."""
+    bs = run.state
+    if phase.rules.all_pass == "redeal":
+        bs.redeal |= rows
+        return
+    bs.contract = np.where(rows, bs.code(phase.rules.all_pass_contract), bs.contract)
+    for field, value in (("declarer", -1), ("side_mask", 0), ("called", NONE)):
+        setattr(bs, field, np.where(rows, value, getattr(bs, field)))
 
 
 def _say(run, ladder, columns, said, seats, speaking) -> None:

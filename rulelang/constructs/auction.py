@@ -2,9 +2,10 @@
 
 YAML ``- auction: {from: forehand, pass: weiter, for: re, against: contra, doubling: [kontra, re]}``
 with the ladder under ``contracts`` and the items under ``items``; DSL ``auction { … }``.
-The first speaker must bid; the auction ends when every seat in a row has passed, or with
-``once: true`` when every seat has spoken once (a single round: of two equal bids the earlier
-stands: each player once says whether he would play). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
+By default the first speaker must bid and the auction ends when every seat in a row has passed,
+or with ``once: true`` when every seat has spoken once (a single round: of two equal bids the
+earlier stands: each player once says whether he would play). ``passing``, ``hold``, ``last`` and
+``all_pass`` change who may pass, hold and bid last (:mod:`rulelang.constructs.bidding`). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from rulelang.compile.items import announcement, doubling
+from rulelang.constructs import bidding
+from rulelang.constructs.bidding import BiddingRules
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import SEAT, EvalError
@@ -32,20 +35,28 @@ class AuctionPhase(PhaseBase):
     once: bool = False
     bids: bool = True
     announcements: bool = True
+    rules: BiddingRules = field(default_factory=BiddingRules)
     kind: str = "auction"
+
+    @property
+    def all_pass(self) -> str | None:
+        """The contract played when every seat passes, if the bidding rules name one."""
+        return self.rules.all_pass_contract
 
 
 class AuctionState(DealPart):
-    """The seats in turn (``order``, ``pos``), passes in a row, the items announced (True: for the
-    declarers), each item's doubling level, everything said (``log``: seat, action) and the
-    :class:`AuctionTable` of the auction running (``table``, set when it begins). ``order`` is replaced,
-    never changed in place, so a copy shares it."""
+    """The seats in turn (``order``, ``pos``; ``everyone`` as a mask, ``seniority``: each seat's place from
+    forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass),
+    the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
+    seat, action) and the :class:`AuctionTable` of the auction running (``table``, set when it begins).
+    ``order`` and ``seniority`` are replaced, never changed in place, so a copy shares them."""
 
     copied = ("announced", "levels", "log")
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
-        self.pos = self.passes = 0
+        self.pos = self.out = self.everyone = 0
+        self.seniority: list[int] = []
         self.announced: dict[str, bool] = {}
         self.levels: dict[str, int] = {}
         self.log: list[tuple[int, int]] = []
@@ -68,6 +79,9 @@ class AuctionTable:
         contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
         self.bids = {current: [(allow, action) for rank, allow, action in contracts
                                if current is None or rank > self.ranks[current]]
+                     for current in [None, *definition.contracts]}
+        self.held = {current: [(allow, action) for rank, allow, action in contracts
+                               if current is None or rank >= self.ranks[current]]
                      for current in [None, *definition.contracts]}
         self.always_opens = phase.bids and any(allow is None for allow, _ in self.bids[None])
         self.rows = {}
@@ -112,6 +126,14 @@ class AuctionTable:
             return None
         return (against_id if announce in ("both", "against") else None,
                 for_id if announce in ("both", "for") else None)
+
+
+def _seniority(st, everyone: int) -> list[int]:
+    """Each seat's place counted from forehand in the direction of play (0: forehand, the most senior)."""
+    places = [0] * st.game.num_players
+    for place, seat in enumerate(seats_from(st, st.forehand, everyone)):
+        places[seat] = place
+    return places
 
 
 def _table(game, phase) -> AuctionTable:
@@ -174,8 +196,9 @@ class Auction(Construct):
                                                                                         'takes announcements and '
                                                                                         'doublings (default true).',
                                                                          'type': 'boolean'},
+                                                       **bidding.SCHEMA_PROPERTIES,
                                                        'when': WHEN}}}}
-    codes = ("G420", "E506", "E507", "E508")
+    codes = ("G420", "R376", "E506", "E507", "E508")
     part = AuctionState
     repeats = True
     words = "bid, announce, double or pass"
@@ -201,22 +224,31 @@ class Auction(Construct):
                             for_word=str(body.get("for", "for")), against_word=str(body.get("against", "against")),
                             doubling=[str(d) for d in body.get("doubling") or []], once=bool(body.get("once")),
                             bids=body.get("bids", True) is not False,
-                            announcements=body.get("announcements", True) is not False)
+                            announcements=body.get("announcements", True) is not False,
+                            rules=bidding.compile_rules(c, path, body))
+
+    @staticmethod
+    def may_redeal(phase) -> bool:
+        return phase.rules.all_pass == "redeal"
 
     @staticmethod
     def dump(phase) -> str:
         return f" from `{phase.start.text}` pass {phase.pass_word}, {phase.for_word}/{phase.against_word}, " \
             f"doubling {', '.join(phase.doubling) or 'none'}" + (", once round" if phase.once else "") + \
-            ("" if phase.bids else ", no bids") + ("" if phase.announcements else ", bids only")
+            ("" if phase.bids else ", no bids") + ("" if phase.announcements else ", bids only") + \
+            "".join(f", {key} {getattr(phase.rules, key)}" for key in phase.rules.changed)
 
     @staticmethod
     def enter(st, phase) -> bool:
         part = st.auction
-        part.order = seats_from(st, phase.start.fn(st, None), (1 << st.game.num_players) - 1)
-        part.pos, part.passes = 0, 0
+        everyone = (1 << st.game.num_players) - 1
+        part.order = seats_from(st, phase.start.fn(st, None), everyone)
+        part.pos, part.out, part.everyone = 0, 0, everyone
+        part.seniority = _seniority(st, everyone)
         st.current = part.order[0]
         table = part.table = _table(st.game, phase)
-        if not table.always_opens and not Auction._option_ids(st, phase, st.current, table):
+        if phase.rules.all_pass is None and not table.always_opens and \
+                not Auction._option_ids(st, phase, st.current, table):
             raise EvalError(f"{st.game.seat_name(st.current)} has no legal bid to open the auction", phase.span)
         return True
 
@@ -235,11 +267,16 @@ class Auction(Construct):
     def _option_ids(st, phase, seat, table) -> list[int]:
         """:meth:`option_ids` from ``phase``'s table."""
         contract = st.contract if st.contract in table.ranks else None
-        ids = [action for allow, action in table.bids[contract] if allow is None or allow.fn(st, seat)] \
-            if phase.bids else []
+        bidder = st.declarer if contract is not None else -1
+        part, rules = st.auction, phase.rules
+        ids = []
+        if phase.bids:
+            ladder = table.held[contract] if bidding.may_hold(st, rules, part, seat, bidder) else table.bids[contract]
+            ids = [action for allow, action in ladder if allow is None or allow.fn(st, seat)]
+        if bidding.may_pass(st, rules, part, seat, bidder):
+            ids.append(table.pass_id)
         if contract is None:
             return ids
-        ids.append(table.pass_id)
         if not phase.announcements:
             return ids
         on_declarers = st.side_mask >> seat & 1
@@ -266,10 +303,8 @@ class Auction(Construct):
         seat = st.current
         table = part.table
         part.log.append((seat, action))
-        if action == table.pass_id:
-            part.passes += 1
-        else:
-            part.passes = 0
+        passed = action == table.pass_id
+        if not passed:
             said = table.says.get(action)
             if said is None:
                 raise ValueError(f"not an auction action: {symbol(st, action)}")
@@ -285,12 +320,33 @@ class Auction(Construct):
                     part.levels[what] = part.levels.get(what, 0) + 1
                 if seat != st.declarer and st.side_mask >> seat & 1:
                     st.revealed = True
-        order = part.order
-        if part.passes >= len(order) or (phase.once and part.pos == len(order) - 1):
+        bidder = st.declarer if st.contract in table.ranks else -1
+        if phase.once:
+            if passed:
+                part.out |= 1 << seat
+            if part.pos < len(part.order) - 1:
+                part.pos += 1
+                st.current = part.order[part.pos]
+                return False
+            outcome = "won" if bidder >= 0 else "all_passed"
+        else:
+            outcome = bidding.after_word(st, phase.rules, part, seat, passed, bidder)
+        if outcome == "all_passed":
+            Auction._all_passed(st, phase)
             return True
-        part.pos = pos = (part.pos + 1) % len(order)
-        st.current = order[pos]
+        if outcome == "won":
+            return True
+        st.current = bidding.next_speaker(st, phase.rules, part, bidder)
         return False
+
+    @staticmethod
+    def _all_passed(st, phase) -> None:
+        """Every seat passed without a bid: the cards are dealt again, or the all-pass contract is played with
+        nobody declaring."""
+        if phase.rules.all_pass == "redeal":
+            st.redeal = True
+            return
+        st.contract, st.declarer, st.side_mask, st.called = phase.rules.all_pass_contract, -1, 0, -1
 
     @staticmethod
     def meaning(st, phase, name: str) -> tuple[str, str, bool]:
@@ -314,6 +370,47 @@ class Auction(Construct):
             holder = next((s for s, hand in enumerate(st.hands) if card >= 0 and hand >> card & 1), -1)
             if holder >= 0:
                 st.side_mask |= 1 << holder
+
+    @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        """An ordinary word reads "P2 says two"; the bidding model's special bids say what they are: "P1 must
+        bid: klop" (every other seat passed, ``all_pass: forced``), "P1 holds two" (an equal bid by a senior
+        seat), "P2 confirms two" or "P2 raises to one" (the last seat left, ``last: confirms``)."""
+        from rulelang.interpreter.words import contract_title
+        entry = {"seat": seat, "phase": step.kind, "action": name}
+        words = Auction._bid_words(st, step, actor, action)
+        if words:
+            entry["words"] = words
+        if action == _table(st.game, step).pass_id and Auction._last_pass(st, step, actor):
+            entry["then"] = "everyone passed: the same dealer deals again" if step.rules.all_pass == "redeal" else \
+                f"everyone passed: {contract_title(st.game, step.rules.all_pass_contract)} is played"
+        deal["decisions"].append(entry)
+
+    @staticmethod
+    def _last_pass(st, phase, seat: int) -> bool:
+        """Whether ``seat``'s pass now is the last of an auction nobody bid in."""
+        part = st.auction
+        if phase.rules.all_pass is None or bidding.standing_bidder(st, part.table) >= 0:
+            return False
+        if phase.once:
+            return part.pos == len(part.order) - 1
+        return part.out | 1 << seat == part.everyone
+
+    @staticmethod
+    def _bid_words(st, phase, seat: int, action: int) -> str | None:
+        """The verb of a bid the bidding model makes special, or None for an ordinary word."""
+        table, part = _table(st.game, phase), st.auction
+        said = table.says.get(action)
+        if said is None or said[0] != "bid" or not phase.bids or phase.once:
+            return None
+        bidder = bidding.standing_bidder(st, table)
+        alone = bidding.others_out(part, seat)
+        if bidder < 0:
+            return "must bid:" if phase.rules.all_pass == "forced" and alone else None
+        equal = table.ranks[said[1].name] == table.ranks[st.contract]
+        if seat == bidder and alone and phase.rules.last == "confirms":
+            return "confirms" if equal else "raises to"
+        return "holds" if equal and seat != bidder else None
 
     @staticmethod
     def said(st, phase, action: int) -> list[tuple]:
@@ -385,8 +482,11 @@ class Auction(Construct):
         from rulelang.render.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
         bids, announcements = body.get("bids", True) is not False, body.get("announcements", True) is not False
+        rules = bidding.BiddingRules(**{key: str(body[key]) for key in ("passing", "hold", "last", "all_pass")
+                                        if body.get(key) is not None})
+        first = ", and the first speaker must bid" if rules.all_pass is None else ""
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
-                 "outrank the one before), and the first speaker must bid" if bids else
+                 f"outrank the one before){first}" if bids else
                  f"Announcements, starting with {ctx.say(body.get('from'))}, on the contract the bidding settled"]
         if announcements and any((spec or {}).get("announce") for spec in (ctx.data.get("items") or {}).values()):
             lines.append(f"{'Then p' if bids else 'P'}layers announce items for ({body.get('for', 'for')}) or "
@@ -396,10 +496,11 @@ class Auction(Construct):
         if not announcements:
             lines.append("Nothing is announced or doubled here: only bids and passes")
         end = "every player has spoken once (of two equal bids the earlier stands)" if body.get("once") else \
-            "every player in a row has passed"
+            "every player in a row has passed" if rules.passing == "again" else "only the standing bidder is left"
         lines.append(f"'{body.get('pass', 'pass')}' passes; the {'auction' if bids else 'round'} ends when {end}")
+        lines += bidding.english(rules) if bids else []
         return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once", "bids",
-                                   "announcements"})
+                                   "announcements", "passing", "hold", "last", "all_pass"})
 
 
 @check("auction_words")

@@ -128,6 +128,12 @@ class Construct:
     names_declarer: ClassVar[bool] = False  # its phase may name a declarer (st.declarer) and a contract
     batch_kernel: ClassVar[str | None] = None   # "module:NAME" of this kind's batch kernel; None: batch refuses it
 
+    @classmethod
+    def may_redeal(cls, phase) -> bool:
+        """Whether ``phase`` may throw the cards in and deal again (the flow graph's edge back to the deal's
+        start): ``redeals`` for every phase of the kind, unless the kind says per phase."""
+        return cls.redeals
+
     # ------------------------------------------------------------------ document and compilation
     @staticmethod
     def compile(c, path: tuple, body: dict):
