@@ -74,6 +74,9 @@ def _decisions(decisions: list[dict]) -> list[str]:
     last = None
     for entry in decisions:
         seat, phase, action = entry["seat"], entry["phase"], entry["action"]
+        if entry.get("opens"):
+            lines.append(entry["opens"])
+            last = None
         if phase == "choose":
             lines.append(f"{seat} chooses {entry.get('var', '')}: {action}".replace(" :", ":"))
         elif phase in ("discard", "draw"):

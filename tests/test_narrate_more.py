@@ -78,3 +78,15 @@ def test_a_normal_doppelkopf_names_the_parties_not_the_seat_that_opened(seed):
     assert line.startswith("  contract: Normal game (gesund); parties: ")
     named = line.split("parties: ")[1].split(" against ")[0].replace(" alone", "").replace(",", " and ").split(" and ")
     assert sorted(n.strip() for n in named) == re_party and " by " not in line
+
+
+def test_a_round_of_announcements_after_the_bidding_is_headed_so_its_words_do_not_read_as_more_bids():
+    """Königrufen bids in one auction and announces in another (``bids: false``): the bidding's last pass and
+    the announcements' first word, often by the same seat, read as two rounds."""
+    state, record = play_match(load_game("koenigrufen", max_deals=1), seed=3)
+    deal = record.summary(state)["deals"][0]
+    lines = [line.strip() for line in narrate_deal(deal)]
+    heading = lines.index(f"announcements on {deal['contract']['title']}:")
+    said = [i for i, line in enumerate(lines) if " says " in line]
+    assert said[0] < heading < said[-1]
+    assert sum(1 for line in lines if line.startswith("announcements")) == 1

@@ -48,14 +48,14 @@ class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``; ``everyone`` as a mask, ``seniority``: each seat's place from
     forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass),
     the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
-    seat, action) and the :class:`AuctionTable` of the auction running (``table``, set when it begins).
+    seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the auction running (``table``, set when it begins).
     ``order`` and ``seniority`` are replaced, never changed in place, so a copy shares them."""
 
     copied = ("announced", "levels", "log")
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
-        self.pos = self.out = self.everyone = 0
+        self.pos = self.out = self.everyone = self.opened_at = 0
         self.seniority: list[int] = []
         self.announced: dict[str, bool] = {}
         self.levels: dict[str, int] = {}
@@ -243,7 +243,7 @@ class Auction(Construct):
         part = st.auction
         everyone = (1 << st.game.num_players) - 1
         part.order = seats_from(st, phase.start.fn(st, None), everyone)
-        part.pos, part.out, part.everyone = 0, 0, everyone
+        part.pos, part.out, part.everyone, part.opened_at = 0, 0, everyone, len(part.log)
         part.seniority = _seniority(st, everyone)
         st.current = part.order[0]
         table = part.table = _table(st.game, phase)
@@ -375,12 +375,17 @@ class Auction(Construct):
     def record(st, step, actor, action, name, seat, deal) -> None:
         """An ordinary word reads "P2 says two"; the bidding model's special bids say what they are: "P1 must
         bid: klop" (every other seat passed, ``all_pass: forced``), "P1 holds two" (an equal bid by a senior
-        seat), "P2 confirms two" or "P2 raises to one" (the last seat left, ``last: confirms``)."""
+        seat), "P2 confirms two" or "P2 raises to one" (the last seat left, ``last: confirms``). The first word
+        of a round of announcements alone (``bids: false``) opens it with a heading line, so that it is not
+        read as more of the bidding."""
         from rulelang.interpreter.words import contract_title
         entry = {"seat": seat, "phase": step.kind, "action": name}
         words = Auction._bid_words(st, step, actor, action)
         if words:
             entry["words"] = words
+        if not step.bids and len(st.auction.log) == st.auction.opened_at:
+            entry["opens"] = f"announcements on {contract_title(st.game, st.contract)}:" if st.contract else \
+                "announcements:"
         if action == _table(st.game, step).pass_id and Auction._last_pass(st, step, actor):
             entry["then"] = "everyone passed: the same dealer deals again" if step.rules.all_pass == "redeal" else \
                 f"everyone passed: {contract_title(st.game, step.rules.all_pass_contract)} is played"
