@@ -36,6 +36,8 @@ def check_tricks(run, phase) -> None:
     for rules in (phase.rules, *phase.by_contract.values()):
         run.fn(rules.allowed)
         run.fn(rules.winner)
+        if rules.ends_when is not None:
+            run.fn(rules.ends_when)
 
 
 class RuleSets:
@@ -51,6 +53,7 @@ class RuleSets:
         self.used = sorted(set(self.which.tolist()))
         self.allowed_fns = [run.fn(rules.allowed) for rules in sets]
         self.winner_fns = [run.fn(rules.winner) for rules in sets]
+        self.end_fns = [None if rules.ends_when is None else run.fn(rules.ends_when) for rules in sets]
         self.heads = np.array([rules.head for rules in sets])[self.which]
         self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
         self.free_lead = not any(rules.lead_from for rules in sets)     # a lead may be any card in hand
@@ -80,6 +83,13 @@ class RuleSets:
     def winner(self, bs, seats=None):
         """The card that wins each deal's trick on the table (-1: none)."""
         return self._pick(self.winner_fns, bs, seats)
+
+    def ended(self, bs) -> np.ndarray | None:
+        """Where trick play ends after the trick just finished (``ends_when``), or None if no rule set ends early."""
+        if all(self.end_fns[index] is None for index in self.used):
+            return None
+        never = lambda bs, seats: 0      # noqa: E731
+        return self._pick([fn or never for fn in self.end_fns], bs, None) != 0
 
 
 def _leaders(run, phase) -> np.ndarray:
@@ -136,6 +146,9 @@ def run_tricks(run, phase, live) -> None:
             seats_played[position, chosen] = seats[chosen]
             cards_played[position, chosen] = cards
         order, count, playing = _finish(run, winner, playing, seats_played, cards_played, count)
+        ended = sets.ended(bs)
+        if ended is not None:
+            playing &= ~ended
 
 
 def _takes_all(bs, rows, among) -> None:

@@ -17,6 +17,7 @@ from rulelang.compile.codegen import name as read
 from rulelang.constructs.deal_counts import report_uneven
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
+from rulelang.constructs.trick_end import ENDS_WHEN, ends_early
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
@@ -53,6 +54,7 @@ class TrickRules:
     winner: Rule | None = None
     later_copy_wins: Rule | None = None
     calls: tuple = ()
+    ends_when: Rule | None = None
 
 
 @dataclass
@@ -193,8 +195,9 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     later = c.optional_rule(path + ("later_copy_wins",), CARDS, deciding) if "later_copy_wins" in body else \
         (base.later_copy_wins if base else None)
     calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
+    ends = c.optional_rule(path + ("ends_when",), BOOL) if "ends_when" in body else (base.ends_when if base else None)
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later, calls)
+                      later, calls, ends)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -343,7 +346,8 @@ class Tricks(Construct):
                                                                                          'played later beats an '
                                                                                          'earlier one (default none: '
                                                                                          'the first played wins).',
-                                                                          '$ref': '#/$defs/cardsExpr'}}},
+                                                                          '$ref': '#/$defs/cardsExpr'},
+                                                      'ends_when': ENDS_WHEN}},
                        'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                    'description': "A rule that picks a trick's winner.",
                                    'type': 'object',
@@ -359,7 +363,7 @@ class Tricks(Construct):
                                                   'when': {'description': 'The condition for a card rule.',
                                                            '$ref': '#/$defs/boolExpr'}},
                                    'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
-    codes = ("R327", "E503", "E504", "E505", "E513", "W620")
+    codes = ("R327", "E503", "E504", "E505", "E513", "W620", "W623")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
     diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(win_words(w) for w in win),
@@ -519,7 +523,7 @@ class Tricks(Construct):
             watcher.after_trick(st)
         part.order = seats_from(st, winner, part.among)
         st.current = winner
-        return not st.hands[winner]
+        return not st.hands[winner] or ends_early(st, part.rules)
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
@@ -598,7 +602,8 @@ class Tricks(Construct):
         lines = [f"Trick play among {ctx.say(body.get('among', 'seats'))}"] + trick_rule_lines(ctx, body)
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
-        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls"}
+        known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
+                 "ends_when"}
         return lines + rest(body, known)
 
     @staticmethod

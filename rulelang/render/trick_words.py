@@ -42,6 +42,7 @@ def trick_rule_lines(ctx, body: dict) -> Lines:
         when = f" while {ctx.say(spec['allow'])}" if spec.get("allow") is not None else ""
         lines.append(f"On his turn, before he plays, a player of the {spec.get('side', 'declarers')} may say "
                      f"{word} once a deal{when}; everyone hears it")
+    lines += end_words(ctx, body)
     if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
         later = body.get("later_copy_wins")
         exception = f"; the one played later wins for the cards of {ctx.say(later)}" if later not in (None, "none") else ""
@@ -70,3 +71,11 @@ def fmt_win(value, pad, mapping) -> Lines | None:
     rules = [expr_text(rule["highest"]) if isinstance(rule, dict) and list(rule) == ["highest"] else None
              for rule in value]
     return None if None in rules else [f"{pad}win " + ", ".join(f"highest {r}" for r in rules)]
+
+
+def end_words(ctx, body: dict) -> list[str]:
+    """``ends_when`` in words, for ``rulelang explain``."""
+    if body.get("ends_when") is None:
+        return []
+    return [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
+            "still held are not played"]

@@ -1,0 +1,43 @@
+"""Trick play that ends early: ``ends_when``, a condition asked after every finished trick.
+
+YAML ``tricks: {…, ends_when: "tricks(declarers) > 0"}`` in the phase, or in a contract's own
+trick rules (``contracts: {bettel: {tricks: {ends_when: …}}}``), where it holds while that
+contract is played. Trick play ends after the first trick at which the condition holds: the
+cards still in hand are never played, and the deal goes on to the phases after trick play
+(OpenSpiel's Tarok ends a Beggar at the first trick its declarer takes, a Valat at the first
+trick he loses). The condition reads the deal as it stands once the trick has gone to its
+winner (``tricks(…)``, ``tricks_played``, ``won(…)``); ``player`` is not bound.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.validators.registry import check
+
+ENDS_WHEN = {'description': 'A condition asked after every finished trick: the first trick at which it holds is '
+                            'the last played (the cards still held are not played), e.g. "tricks(declarers) > 0" '
+                            'for a Bettel.',
+             '$ref': '#/$defs/boolExpr'}
+"""The schema of the ``ends_when`` key of trick rules (a ``tricks`` phase, a contract's ``tricks``)."""
+
+
+def ends_early(st, rules) -> bool:
+    """Whether trick play ends now, after a finished trick, by the ``ends_when`` of the rules in force."""
+    return rules.ends_when is not None and bool(rules.ends_when.fn(st, None))
+
+
+@check("trick_end_can_wait")
+def trick_end_can_wait(doc, game) -> Iterator[Diagnostic]:
+    """An ``ends_when`` that always holds ends trick play after its first trick (W623)."""
+    from rulelang.validators.probe import is_constant
+    for phase in game.phases:
+        if getattr(phase, "kind", None) != "tricks":
+            continue
+        for rules in (phase.rules, *phase.by_contract.values()):
+            if rules.ends_when is not None and is_constant(rules.ends_when, True):
+                yield Diagnostic("W623", f"`ends_when: {rules.ends_when.text}` always holds, so trick play ends after "
+                                 "the first trick", rules.ends_when.span,
+                                 "give a condition on the tricks taken, e.g. \"tricks(declarers) > 0\", or leave "
+                                 "`ends_when` out", severity=WARNING)
