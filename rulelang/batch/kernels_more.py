@@ -6,7 +6,7 @@ import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
 from rulelang.batch.kernels import Kernel, draw, needs, no_check, per_deal, weighed
-from rulelang.batch.runtime import across, flat_cells, flat_view, joined, popcount
+from rulelang.batch.runtime import across, flat_cells, flat_view, gather, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.compile.values import EvalError
@@ -254,6 +254,32 @@ def run_open_hand(run, phase, live) -> None:
     bs.open_hand.seat[rows], bs.open_hand.cards[rows] = seats[rows], bs.hands[rows, seats[rows]]
 
 
+# ---------------------------------------------------------------------- show
+def run_show(run, phase, live) -> None:
+    """Each seat that may, in turn from forehand, shows its holding to everyone or keeps it (``must``: shows)."""
+    bs, players, ids = run.state, run.game.num_players, run.game.symbol_ids
+    everyone = (1 << players) - 1
+    asked = per_deal(run.fn(phase.by)(bs, None), run.n) & everyone if phase.by is not None else everyone
+    order, count = seats_from(run, bs.forehand, asked)
+    words = [phase.word, "keep"]
+    actions = np.array([ids[w] for w in words], dtype=INT)
+    for pos in range(players):
+        seats = order[:, pos]
+        cards = per_deal(run.fn(phase.cards)(bs, seats), run.n) & gather(bs.hands, seats)
+        may = live & (pos < count) & (cards != 0)
+        if phase.may is not None:
+            may &= per_deal(run.fn(phase.may)(bs, seats), run.n) != 0
+        rows = np.flatnonzero(may)
+        if not len(rows):
+            continue
+        if phase.must:
+            shows = rows
+        else:
+            chosen = run.ask("show", words, actions, rows, np.ones((len(rows), 2), dtype=bool), seats[rows])
+            shows = rows[chosen == 0]
+        bs.show.shown[shows, seats[shows]] |= cards[shows]
+
+
 # ---------------------------------------------------------------------- take_talon
 def run_take_talon(run, phase, live) -> None:
     """A seat takes the talon (or the part of it it chooses) into its hand, then discards as many cards."""
@@ -338,6 +364,8 @@ THROW_IN = Kernel(needs("must", "may"), run_throw_in)
 """The batch kernel of ``throw_in`` phases (named by its construct's ``batch_kernel``)."""
 CALL = Kernel(needs("by", "cards", "forbid"), run_call)
 """The batch kernel of ``call`` phases (named by its construct's ``batch_kernel``)."""
+SHOW = Kernel(needs("cards", "may", "by"), run_show)
+"""The batch kernel of ``show`` phases (named by its construct's ``batch_kernel``)."""
 OPEN_HAND = Kernel(needs("seat"), run_open_hand)
 """The batch kernel of ``open_hand`` phases (named by its construct's ``batch_kernel``)."""
 TAKE_TALON = Kernel(needs("by", "forbid"), run_take_talon)

@@ -440,6 +440,11 @@ def discarded(bs, seats):
     return won_by(bs.discards, seats)
 
 
+def shown(bs, seats):
+    """The cards the seats of ``seats`` showed to everyone this deal."""
+    return won_by(bs.show.shown, seats)
+
+
 def bids_of(bs, seats):
     """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
     said = bs.bids.said
@@ -552,7 +557,7 @@ HELPERS = {
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
-    "_discarded": discarded, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
+    "_discarded": discarded, "_shown": shown, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
     "_cards_played": cards_played, "_tricks_worth": tricks_worth,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""

@@ -114,6 +114,7 @@ class BatchState:
             "dummy": Part("dummy", seat=np.full(n, NONE, dtype=INT), by=np.full(n, NONE, dtype=INT)),
             "parties": Part("parties", cards=np.zeros(n, dtype=INT), join=np.zeros(n, dtype=INT)),
             "open_hand": Part("open_hand", seat=np.full(n, NONE, dtype=INT), cards=np.zeros(n, dtype=INT)),
+            "show": Part("show", shown=seats()),
             "take_talon": Part("take_talon", seat=np.full(n, NONE, dtype=INT), taken=np.zeros(n, dtype=INT),
                                card=np.full(n, NONE, dtype=INT), shown=np.zeros(n, dtype=INT)),
         }
@@ -183,6 +184,8 @@ def from_states(game, states: list, strings: dict) -> BatchState:
     if hasattr(states[0], "passing"):
         batch.passing = Part("passing", received=np.array([st.passing.received for st in states], dtype=INT),
                              passed=np.array([st.passing.passed for st in states], dtype=INT))
+    if hasattr(states[0], "show"):
+        batch.show = Part("show", shown=_ints([st.show.shown for st in states]))
     if hasattr(states[0], "choose"):
         batch.choose = Part("choose", value=np.array([batch.code(st.choose.value) for st in states], dtype=INT))
     return batch

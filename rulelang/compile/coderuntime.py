@@ -251,6 +251,15 @@ def discarded(st, seats: int) -> int:
     return out
 
 
+def shown(st, seats: int) -> int:
+    """The cards the seats of ``seats`` showed to everyone this deal (a ``show`` phase), played or not."""
+    out = 0
+    for seat, cards in enumerate(st.show.shown):
+        if seats >> seat & 1:
+            out |= cards
+    return out
+
+
 def bids_of(st, seats: int) -> int:
     """The sum of the numbers the seats of ``seats`` bid this deal (0 for a seat that has not bid)."""
     part = getattr(st, "bids", None)
@@ -388,4 +397,4 @@ HELPERS = {f"_{fn.__name__}": fn for fn in (
     winner_now, beats, rank_in, at, decided,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
-    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded)}
+    played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

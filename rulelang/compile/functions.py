@@ -212,6 +212,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                          "the seats of a seat's fixed team (teams), itself included; the seat alone without teams"),
     "discarded": FunctionSpec((SEATS,), CARDS, _of_state("_discarded"),
                               "the cards a seat or a set of seats discarded face down this deal"),
+    "shown": FunctionSpec((SEATS,), CARDS, _of_state("_shown"),
+                          "the cards a seat or a set of seats showed to everyone this deal (show), played or not"),
     "bid": FunctionSpec((SEATS,), INT, _of_state("_bids_of"),
                         "the sum of the numbers a seat or a set of seats bid this deal (bids: 0 before it bids)"),
     "decided": FunctionSpec((SEAT,), NAME, _of_state("_decided"),

@@ -38,7 +38,7 @@ def _dsl(b, meta, children):
     return b.phase("open_hand", meta, [("seat", seat), ("when", when)])
 
 
-def _later_trick_play(c, path: tuple) -> bool:
+def later_trick_play(c, path: tuple) -> bool:
     """Whether a ``tricks`` phase follows the top-level phase at ``path`` (``("phases", index, kind)``; True when
     that cannot be told, as inside a ``turns`` phase)."""
     phases = c.data.get("phases")
@@ -74,7 +74,7 @@ class OpenHand(Construct):
 
     @staticmethod
     def compile(c, path, body):
-        if not _later_trick_play(c, path):
+        if not later_trick_play(c, path):
             c.error("R369", "the hand is laid open after the last trick play, when no card is left to show", path,
                     "put `open_hand` before the `tricks` phase it is shown for")
         return OpenHandPhase(c.rule(path + ("seat",), SEAT))
