@@ -125,3 +125,35 @@ def test_batch_deals_that_end_early_replay_through_the_scalar_engine():
     run = BatchRun(game, 300, seed=7, record=True).play()
     check_replays(game, run)
     assert (run.state.tricks.played != 0).all()
+
+
+# ---------------------------------------------------------------------- cards kept by their players
+def test_a_kept_card_goes_to_the_pile_of_its_player_and_the_trick_still_counts_for_the_winner():
+    game = game_with({}, kept="\"{'2♣'}\"")
+    state = bid(game, "two", "pass", "pass", "pass", "two")
+    for card in ("A♠", "A♥", "A♦", "2♣"):                 # P1 leads, P4 throws his 2♣ on P1's trick
+        state.apply_action(game.deck.lookup[card.casefold()])
+    assert state.tricks.taken == [1, 0, 0, 0]
+    assert game.deck.names(state.won[0]) == ["A♠", "A♥", "A♦"] or \
+        sorted(game.deck.names(state.won[0])) == sorted(["A♠", "A♥", "A♦"])
+    assert game.deck.names(state.won[3]) == ["2♣"]
+
+
+def test_the_excuse_rule_keeps_a_card_from_every_trick_but_the_one_it_names():
+    game = game_with({}, kept="\"if tricks_played < 12 then {'2♣'} else none\"")
+    state = bid(game, "two", "pass", "pass", "pass", "two")
+    play_out(state)                                       # the highest card each time: 2♣ falls last
+    assert "2♣" in game.deck.names(state.won[0])          # in the last trick it goes to the winner
+
+
+def test_kept_cards_in_the_batch_engine_replay_through_the_scalar_engine():
+    pytest.importorskip("numpy")
+    from helpers import check_replays
+    from rulelang.batch.engine import BatchRun
+    text = BASE.replace("      win: [{highest: led_suit}]\n",
+                        "      win: [{highest: led_suit}]\n      kept: \"{'2♣', '2♦'}\"\n")
+    text = text.replace("  - settle: {pattern: declarers_share}\n",
+                        "  - score:\n      each: seats\n      add: \"count(won({player})) + 10 * count(won({player}) & {'2♣'})\"\n")
+    text = text.replace("items:\n  game:\n    game: true\n    achieved: \"tricks(side) >= 7\"\n", "")
+    game = load_text(text, "yaml", max_deals=1)
+    check_replays(game, BatchRun(game, 300, seed=9, record=True).play())

@@ -36,8 +36,9 @@ def check_tricks(run, phase) -> None:
     for rules in (phase.rules, *phase.by_contract.values()):
         run.fn(rules.allowed)
         run.fn(rules.winner)
-        if rules.ends_when is not None:
-            run.fn(rules.ends_when)
+        for rule in (rules.ends_when, rules.kept):
+            if rule is not None:
+                run.fn(rule)
 
 
 class RuleSets:
@@ -54,6 +55,7 @@ class RuleSets:
         self.allowed_fns = [run.fn(rules.allowed) for rules in sets]
         self.winner_fns = [run.fn(rules.winner) for rules in sets]
         self.end_fns = [None if rules.ends_when is None else run.fn(rules.ends_when) for rules in sets]
+        self.kept_fns = [None if rules.kept is None else run.fn(rules.kept) for rules in sets]
         self.heads = np.array([rules.head for rules in sets])[self.which]
         self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
         self.free_lead = not any(rules.lead_from for rules in sets)     # a lead may be any card in hand
@@ -83,6 +85,14 @@ class RuleSets:
     def winner(self, bs, seats=None):
         """The card that wins each deal's trick on the table (-1: none)."""
         return self._pick(self.winner_fns, bs, seats)
+
+    def kept(self, bs) -> np.ndarray | None:
+        """Each deal's cards of the trick on the table that go back to the seats that played them (``kept``), or
+        None if no rule set keeps any."""
+        if all(self.kept_fns[index] is None for index in self.used):
+            return None
+        nothing = lambda bs, seats: 0      # noqa: E731
+        return self._pick([fn or nothing for fn in self.kept_fns], bs, None) & bs.tricks.trick_mask
 
     def ended(self, bs) -> np.ndarray | None:
         """Where trick play ends after the trick just finished (``ends_when``), or None if no rule set ends early."""
@@ -119,7 +129,7 @@ def run_tricks(run, phase, live) -> None:
     order, count = seats_from(run, _leaders(run, phase), among)
     playing = live & (gather(bs.hands, order[:, 0]) != 0)
     sets = RuleSets(run, phase)
-    allowed, winner = sets.allowed, sets.winner
+    allowed = sets.allowed
     seats_played = np.zeros((players, run.n), dtype=INT)      # the trick's seats and cards by position,
     cards_played = np.zeros((players, run.n), dtype=INT)      # a row of every deal per position
     suits = np.asarray(run.game.card_suits, dtype=INT)
@@ -145,7 +155,7 @@ def run_tricks(run, phase, live) -> None:
             _play(run, rows, chosen, seats[chosen], cards, position, suits)
             seats_played[position, chosen] = seats[chosen]
             cards_played[position, chosen] = cards
-        order, count, playing = _finish(run, winner, playing, seats_played, cards_played, count)
+        order, count, playing = _finish(run, sets, playing, seats_played, cards_played, count)
         ended = sets.ended(bs)
         if ended is not None:
             playing &= ~ended
@@ -223,12 +233,13 @@ def _winner_with(run, sets, card, bit, seats) -> np.ndarray:
         cards[cells], placed_by[cells] = kept_card, kept_seat
 
 
-def _finish(run, winner, playing, seats_played, cards_played, count):
+def _finish(run, sets, playing, seats_played, cards_played, count):
     """Give each full trick to its winner, who leads the next; a deal ends when the winner's hand is empty.
 
     ``seats_played`` and ``cards_played``: (positions, deals), the trick's seats and cards."""
     bs, part = run.state, run.state.tricks
-    best = per_deal(winner(bs, None), run.n)
+    best = per_deal(sets.winner(bs, None), run.n)
+    kept = sets.kept(bs)
     taker = np.full(run.n, -1, dtype=INT)
     for position in range(len(cards_played)):
         taker = np.where((cards_played[position] == best) & (position < count), seats_played[position], taker)
@@ -244,6 +255,9 @@ def _finish(run, winner, playing, seats_played, cards_played, count):
         _join_party(bs, rows, seats)
     mask = part.trick_mask[chosen]
     flat_view(part.taken)[flat_cells(part.taken, rows, seats)] += 1
+    if kept is not None:
+        _keep(bs, rows, kept[rows], seats_played, cards_played, count)
+        mask = mask & ~kept[chosen]
     flat_view(bs.won)[flat_cells(bs.won, rows, seats)] |= mask
     part.played[chosen] |= mask
     part.trick_winners[chosen] += 1
@@ -252,6 +266,16 @@ def _finish(run, winner, playing, seats_played, cards_played, count):
     order, count = seats_from(run, leaders, part.among)
     still = playing & (gather(bs.hands, np.maximum(leaders, 0)) != 0)
     return order, count, still
+
+
+def _keep(bs, rows, kept, seats_played, cards_played, count) -> None:
+    """Each kept card of the deals ``rows`` into the won pile of the seat that played it."""
+    for position in range(len(cards_played)):
+        cards, seats = cards_played[position, rows], seats_played[position, rows]
+        bits = np.left_shift(INT(1), np.maximum(cards, 0))
+        hit = (kept & bits != 0) & (position < count[rows])
+        if hit.any():
+            flat_view(bs.won)[flat_cells(bs.won, rows[hit], seats[hit])] |= bits[hit]
 
 
 def _note_trick(part, rows, chosen, winners, best, seats, cards, count) -> None:

@@ -17,7 +17,7 @@ from rulelang.compile.codegen import name as read
 from rulelang.constructs.deal_counts import report_uneven
 from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
-from rulelang.constructs.trick_end import ENDS_WHEN, ends_early
+from rulelang.constructs.trick_finish import ENDS_WHEN, KEPT, ends_early, kept_cards
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
@@ -55,6 +55,7 @@ class TrickRules:
     later_copy_wins: Rule | None = None
     calls: tuple = ()
     ends_when: Rule | None = None
+    kept: Rule | None = None
 
 
 @dataclass
@@ -196,8 +197,9 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
         (base.later_copy_wins if base else None)
     calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
     ends = c.optional_rule(path + ("ends_when",), BOOL) if "ends_when" in body else (base.ends_when if base else None)
+    kept = c.optional_rule(path + ("kept",), CARDS) if "kept" in body else (base.kept if base else None)
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later, calls, ends)
+                      later, calls, ends, kept)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -347,7 +349,8 @@ class Tricks(Construct):
                                                                                          'earlier one (default none: '
                                                                                          'the first played wins).',
                                                                           '$ref': '#/$defs/cardsExpr'},
-                                                      'ends_when': ENDS_WHEN}},
+                                                      'ends_when': ENDS_WHEN,
+                                                      'kept': KEPT}},
                        'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                    'description': "A rule that picks a trick's winner.",
                                    'type': 'object',
@@ -512,7 +515,12 @@ class Tricks(Construct):
         taken = part.taken.copy()
         taken[winner] += 1
         part.taken = taken
-        st.won[winner] |= part.trick_mask
+        kept = kept_cards(st, part.rules)
+        st.won[winner] |= part.trick_mask & ~kept
+        if kept:
+            for seat, played in part.trick:
+                if kept >> played & 1:
+                    st.won[seat] |= 1 << played
         part.played |= part.trick_mask
         part.trick_winners = [*part.trick_winners, (winner, card)]
         part.finished = [*part.finished, part.trick]
@@ -603,7 +611,7 @@ class Tricks(Construct):
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
         known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
-                 "ends_when"}
+                 "ends_when", "kept"}
         return lines + rest(body, known)
 
     @staticmethod

@@ -74,8 +74,12 @@ def fmt_win(value, pad, mapping) -> Lines | None:
 
 
 def end_words(ctx, body: dict) -> list[str]:
-    """``ends_when`` in words, for ``rulelang explain``."""
+    """``kept`` and ``ends_when`` in words, for ``rulelang explain``."""
+    lines = []
+    if body.get("kept") is not None:
+        lines.append(f"A card of {ctx.say(body['kept'])} goes to the pile of the player who played it, not to the "
+                     "trick's winner")
     if body.get("ends_when") is None:
-        return []
-    return [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
+        return lines
+    return lines + [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
             "still held are not played"]

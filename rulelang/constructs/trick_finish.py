@@ -1,4 +1,13 @@
-"""Trick play that ends early: ``ends_when``, a condition asked after every finished trick.
+"""What happens as a trick is finished: cards kept by the seats that played them (``kept``), and trick
+play that ends early (``ends_when``).
+
+``kept: CARDS`` (trick rules of a ``tricks`` phase or of a contract): a card of this set that falls in a
+trick goes to the won pile of the seat that played it, not to the trick's winner; the trick still
+counts as taken by its winner. The set is asked as the trick is given, with the trick still on the
+table (``tricks_played`` counts the tricks before it). French Tarot's Excuse:
+``kept: "if tricks_played < 17 then {'Excuse'} else none"`` (it goes to the winner of the last trick).
+
+``ends_when``, a condition asked after every finished trick:
 
 YAML ``tricks: {…, ends_when: "tricks(declarers) > 0"}`` in the phase, or in a contract's own
 trick rules (``contracts: {bettel: {tricks: {ends_when: …}}}``), where it holds while that
@@ -21,6 +30,17 @@ ENDS_WHEN = {'description': 'A condition asked after every finished trick: the f
                             'for a Bettel.',
              '$ref': '#/$defs/boolExpr'}
 """The schema of the ``ends_when`` key of trick rules (a ``tricks`` phase, a contract's ``tricks``)."""
+
+
+KEPT = {'description': 'Cards that go to the won pile of the seat that played them rather than to the '
+                       "trick's winner (French Tarot's Excuse); asked with the trick still on the table.",
+        '$ref': '#/$defs/cardsExpr'}
+"""The schema of the ``kept`` key of trick rules."""
+
+
+def kept_cards(st, rules) -> int:
+    """The cards of the trick on the table that go back to the seats that played them (``kept``)."""
+    return rules.kept.fn(st, None) & st.tricks.trick_mask if rules.kept is not None else 0
 
 
 def ends_early(st, rules) -> bool:
