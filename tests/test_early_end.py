@@ -157,3 +157,67 @@ def test_kept_cards_in_the_batch_engine_replay_through_the_scalar_engine():
     text = text.replace("items:\n  game:\n    game: true\n    achieved: \"tricks(side) >= 7\"\n", "")
     game = load_text(text, "yaml", max_deals=1)
     check_replays(game, BatchRun(game, 300, seed=9, record=True).play())
+
+
+# ---------------------------------------------------------------------- cards given from the talon
+KLOP_GIFT = '"if tricks_played <= 6 then 1 else 0"'
+
+
+def gift_game(**tricks):
+    """The stand-in with a talon of four (twelve cards each) and ``tricks`` keys added to its trick rules."""
+    text = BASE.replace("  - deal: {each: 13}\n", "  - deal: {each: 12}\n  - talon: rest\n")
+    for key, value in tricks.items():
+        text = text.replace("      win: [{highest: led_suit}]\n", f"      win: [{{highest: led_suit}}]\n      {key}: {value}\n")
+    return load_text(text, "yaml", max_deals=1)
+
+
+GIFT_HANDS = {seat: cards[:12] for seat, cards in HANDS.items()}
+TALON = ["2♠", "2♥", "2♦", "2♣"]
+
+
+def gift_deal(game):
+    state = game.new_initial_state()
+    ScriptedDeal(game, {seat: list(cards) for seat, cards in GIFT_HANDS.items()}, talon=TALON).play(state)
+    for word in ("two", "pass", "pass", "pass", "two"):
+        state.apply_action(game.symbol_ids[word])
+    return state
+
+
+def test_the_winner_of_each_early_trick_receives_a_talon_card_seen_by_everyone():
+    game = gift_game(gift=KLOP_GIFT)
+    state = gift_deal(game)
+    for card in ("A♠", "A♥", "A♦", "A♣"):
+        state.apply_action(game.deck.lookup[card.casefold()])
+    assert state.is_chance_node()
+    ScriptedDeal(game, {}, talon=TALON).play(state)                  # the talon's first card: 2♠
+    assert game.deck.names(state.won[0]) == ["A♠", "A♥", "A♦", "A♣", "2♠"] or \
+        sorted(game.deck.names(state.won[0])) == sorted(["A♠", "A♥", "A♦", "A♣", "2♠"])
+    assert state.current_player() == 0 and "2♠" not in game.deck.names(state.talon)
+    assert all("2♠" in state.information_state_string(seat) for seat in range(4))
+
+
+def test_gifts_stop_when_the_rule_says_or_the_talon_is_empty():
+    import random
+    game = gift_game(gift=KLOP_GIFT)
+    state = gift_deal(game)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_chance(rng)
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert state.talon == 0 and sum(bin(pile).count("1") for pile in state.won) == 52
+
+
+def test_gifts_in_the_batch_engine_replay_through_the_scalar_engine():
+    pytest.importorskip("numpy")
+    from helpers import check_replays
+    from rulelang.batch.engine import BatchRun
+    from helpers import replay_batch_deal
+    game = gift_game(gift='"if tricks_played <= 2 then 2 else if tricks_played == 5 then 1 else 0"')
+    run = BatchRun(game, 300, seed=13, record=True).play()
+    check_replays(game, run)
+    for row in range(0, 300, 7):
+        state = replay_batch_deal(game, run, row)
+        assert [pile & ((1 << 52) - 1) for pile in run.state.won[row].tolist()] == state.won
+        assert sum(bin(pile).count("1") for pile in state.won) == 52 and state.talon == 0

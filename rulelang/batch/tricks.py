@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import kth_column, narrowing_pays, pick_bit, seats_from
-from rulelang.batch.kernels import Kernel, per_deal
+from rulelang.batch.kernels import Kernel, draw, per_deal
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, low_bit, popcount, unsigned
 from rulelang.batch.state import INT, NONE
 from rulelang.batch.vectorize import BatchUnsupported
@@ -36,7 +36,7 @@ def check_tricks(run, phase) -> None:
     for rules in (phase.rules, *phase.by_contract.values()):
         run.fn(rules.allowed)
         run.fn(rules.winner)
-        for rule in (rules.ends_when, rules.kept):
+        for rule in (rules.ends_when, rules.kept, rules.gift):
             if rule is not None:
                 run.fn(rule)
 
@@ -56,6 +56,8 @@ class RuleSets:
         self.winner_fns = [run.fn(rules.winner) for rules in sets]
         self.end_fns = [None if rules.ends_when is None else run.fn(rules.ends_when) for rules in sets]
         self.kept_fns = [None if rules.kept is None else run.fn(rules.kept) for rules in sets]
+        gifts = [None if rules.gift is None else run.fn(rules.gift) for rules in sets]
+        self.gift_fns = gifts if any(fn is not None for fn in gifts) else None
         self.heads = np.array([rules.head for rules in sets])[self.which]
         self.calls = [(index, call) for index, rules in enumerate(sets) for call in rules.calls]
         self.free_lead = not any(rules.lead_from for rules in sets)     # a lead may be any card in hand
@@ -155,7 +157,10 @@ def run_tricks(run, phase, live) -> None:
             _play(run, rows, chosen, seats[chosen], cards, position, suits)
             seats_played[position, chosen] = seats[chosen]
             cards_played[position, chosen] = cards
+        played = playing
         order, count, playing = _finish(run, sets, playing, seats_played, cards_played, count)
+        if sets.gift_fns is not None:
+            _gifts(run, sets, played, order[:, 0])
         ended = sets.ended(bs)
         if ended is not None:
             playing &= ~ended
@@ -266,6 +271,23 @@ def _finish(run, sets, playing, seats_played, cards_played, count):
     order, count = seats_from(run, leaders, part.among)
     still = playing & (gather(bs.hands, np.maximum(leaders, 0)) != 0)
     return order, count, still
+
+
+def _gifts(run, sets, played, winners) -> None:
+    """Talon cards drawn by chance, face up, into the won piles of the winners of the tricks just given in the
+    deals ``played`` (``gift``), as many as each deal's rule says and its talon holds."""
+    bs = run.state
+    nothing = lambda bs, seats: 0      # noqa: E731
+    wanted = per_deal(sets._pick([fn or nothing for fn in sets.gift_fns], bs, None), run.n)
+    counts = np.where(played, np.minimum(np.maximum(wanted, 0), popcount(bs.talon)), 0)
+    for count in sorted(set(counts[counts > 0].tolist())):
+        rows = np.flatnonzero(counts == count)
+        cards = draw(run, rows, bs.talon[rows], count)
+        for drawn in cards:
+            run.note(rows, drawn)
+            bits = np.left_shift(INT(1), drawn)
+            bs.talon[rows] ^= bits
+            flat_view(bs.won)[flat_cells(bs.won, rows, winners[rows])] |= bits
 
 
 def _keep(bs, rows, kept, seats_played, cards_played, count) -> None:

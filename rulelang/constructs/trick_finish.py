@@ -7,6 +7,11 @@ counts as taken by its winner. The set is asked as the trick is given, with the 
 table (``tricks_played`` counts the tricks before it). French Tarot's Excuse:
 ``kept: "if tricks_played < 17 then {'Excuse'} else none"`` (it goes to the winner of the last trick).
 
+``gift: INT`` (trick rules): once a trick is given, this many cards of the talon (at most what it holds)
+are drawn by chance, face up, into the won pile of its winner, who then leads (OpenSpiel's Klop gives
+each of the first six tricks' winners a talon card: ``gift: "if tricks_played <= 6 then 1 else 0"``).
+An explicit deal (``ScriptedDeal``) gives them in the order its talon lists.
+
 ``ends_when``, a condition asked after every finished trick:
 
 YAML ``tricks: {…, ends_when: "tricks(declarers) > 0"}`` in the phase, or in a contract's own
@@ -41,6 +46,28 @@ KEPT = {'description': 'Cards that go to the won pile of the seat that played th
 def kept_cards(st, rules) -> int:
     """The cards of the trick on the table that go back to the seats that played them (``kept``)."""
     return rules.kept.fn(st, None) & st.tricks.trick_mask if rules.kept is not None else 0
+
+
+GIFT = {'description': 'How many cards of the talon go to the winner of each trick as it is given (asked once '
+                       'the trick is his): drawn by chance, seen by everyone, into his won pile (Klop: "if '
+                       'contract == klop and tricks_played <= 6 then 1 else 0").',
+        '$ref': '#/$defs/intExpr'}
+"""The schema of the ``gift`` key of trick rules."""
+
+
+def gift_count(st, rules) -> int:
+    """How many talon cards the winner of the trick just given receives (``gift``; at most the talon)."""
+    if rules.gift is None:
+        return 0
+    return max(0, min(int(rules.gift.fn(st, None)), bin(st.talon).count("1")))
+
+
+def receive_gift(st, cards: int) -> int:
+    """Move ``cards`` from the talon into the won pile of the last trick's winner; that winner."""
+    winner = st.tricks.trick_winners[-1][0]
+    st.talon ^= cards
+    st.won[winner] |= cards
+    return winner
 
 
 def ends_early(st, rules) -> bool:

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from rulelang.compile.codegen import binop, call, compare, literal, part_attr, state_attr
 from rulelang.compile.codegen import name as read
 from rulelang.constructs.deal_counts import report_uneven
-from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, bits, seats_from
-from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
-from rulelang.constructs.trick_finish import ENDS_WHEN, KEPT, ends_early, kept_cards
+from rulelang.constructs.base import CHANCE, Construct, DealPart, DiffKey, Lines, bits, seats_from
+from rulelang.constructs.trick_finish import ends_early, gift_count, kept_cards, receive_gift
+from rulelang.constructs.trick_schema import SCHEMA
 from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const,
+from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const,
                                           unavailable)
 from rulelang.compile.ir import PhaseBase, Rule
 
@@ -56,6 +56,7 @@ class TrickRules:
     calls: tuple = ()
     ends_when: Rule | None = None
     kept: Rule | None = None
+    gift: Rule | None = None
 
 
 @dataclass
@@ -86,7 +87,7 @@ class TricksState(DealPart):
     by one: it is copied on every clone during trick play, and this halves its price."""
 
     __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
-                 "played", "among", "order", "rules", "calls")
+                 "played", "among", "order", "rules", "calls", "pending")
     copied = ("trick",)
 
     def __init__(self, game) -> None:
@@ -103,6 +104,7 @@ class TricksState(DealPart):
         self.order: list[int] = []
         self.rules = None
         self.calls: dict[str, int] = {}
+        self.pending = 0
 
     def copy(self) -> "TricksState":
         """An independent copy: the trick on the table copied, every other field shared."""
@@ -120,6 +122,7 @@ class TricksState(DealPart):
         other.order = self.order
         other.rules = self.rules
         other.calls = self.calls
+        other.pending = self.pending
         return other
 
 
@@ -198,8 +201,9 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
     ends = c.optional_rule(path + ("ends_when",), BOOL) if "ends_when" in body else (base.ends_when if base else None)
     kept = c.optional_rule(path + ("kept",), CARDS) if "kept" in body else (base.kept if base else None)
+    gift = c.optional_rule(path + ("gift",), INT) if "gift" in body else (base.gift if base else None)
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later, calls, ends, kept)
+                      later, calls, ends, kept, gift)
 
 
 def allowed_cards(c, lead_from: list, follow: list) -> Rule:
@@ -299,73 +303,7 @@ class Tricks(Construct):
     summary = "trick play"
     example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
                "win": [{"highest": "trump"}, {"highest": "led_suit"}]}
-    schema = {'entry': 'Trick play.',
-              'defs': {'tricksPhase': {'title': 'a mapping with among, lead, follow, win and alone',
-                                       'description': 'Trick play.',
-                                       'type': 'object',
-                                       'additionalProperties': False,
-                                       'required': ['among', 'lead', 'follow', 'win'],
-                                       'properties': {'among': {'description': 'Who plays, a seat-set expression '
-                                                                               'such as active.',
-                                                                '$ref': '#/$defs/seatsExpr'},
-                                                      'lead': {'description': 'Who leads the first trick; later the '
-                                                                              'winner of each trick leads.',
-                                                               '$ref': '#/$defs/seatExpr'},
-                                                      'follow': {'description': 'Card sets in order: a player must '
-                                                                                'play from the first one that meets '
-                                                                                'his hand, e.g. [led_suit, trump, '
-                                                                                'any].',
-                                                                 'type': 'array',
-                                                                 'minItems': 1,
-                                                                 'items': {'$ref': '#/$defs/cardsExpr'}},
-                                                      'win': {'description': 'Rules in order; the first that applies '
-                                                                             "picks the trick's winner, e.g. "
-                                                                             '[{highest: trump}, {highest: '
-                                                                             'led_suit}].',
-                                                              'type': 'array',
-                                                              'minItems': 1,
-                                                              'items': {'$ref': '#/$defs/winRule'}},
-                                                      'alone': {'description': 'takes_all: a seat alone among the '
-                                                                               'players takes every trick without '
-                                                                               'play; play (default): it plays '
-                                                                               'alone.',
-                                                                'enum': ['takes_all', 'play']},
-                                                      'when': WHEN,
-                                                      'lead_from': {'description': 'Card sets in order for the '
-                                                                                   'leader: he must lead from the '
-                                                                                   'first one that meets his hand '
-                                                                                   '(default: any card).',
-                                                                    'type': 'array',
-                                                                    'minItems': 1,
-                                                                    'items': {'$ref': '#/$defs/cardsExpr'}},
-                                                      'head': {'description': 'true: a player must beat the best '
-                                                                              'card so far if he legally can '
-                                                                              '(Stichzwang).',
-                                                               'type': 'boolean'},
-                                                      'calls': CALLS_SCHEMA,
-                                                      'later_copy_wins': {'description': 'In a pack with copies: '
-                                                                                         'the cards of which a copy '
-                                                                                         'played later beats an '
-                                                                                         'earlier one (default none: '
-                                                                                         'the first played wins).',
-                                                                          '$ref': '#/$defs/cardsExpr'},
-                                                      'ends_when': ENDS_WHEN,
-                                                      'kept': KEPT}},
-                       'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
-                                   'description': "A rule that picks a trick's winner.",
-                                   'type': 'object',
-                                   'additionalProperties': False,
-                                   'properties': {'highest': {'description': 'The highest card of the trick in this '
-                                                                             'card set wins (by rank within its '
-                                                                             'suit).',
-                                                              '$ref': '#/$defs/cardsExpr'},
-                                                  'card': {'description': 'This card wins the trick when it is in it '
-                                                                          'and the condition holds (a special '
-                                                                          'winner).',
-                                                           '$ref': '#/$defs/expr'},
-                                                  'when': {'description': 'The condition for a card rule.',
-                                                           '$ref': '#/$defs/boolExpr'}},
-                                   'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
+    schema = SCHEMA
     codes = ("R327", "E503", "E504", "E505", "E513", "W620", "W623")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
@@ -461,6 +399,8 @@ class Tricks(Construct):
 
     @staticmethod
     def legal(st, phase):
+        if st.tricks.pending:
+            return bits(st.talon)
         rules = st.tricks.rules
         if rules.head and st.tricks.trick:
             moves = bits(Tricks.legal_mask(st, phase, st.current))
@@ -470,9 +410,11 @@ class Tricks(Construct):
 
     @staticmethod
     def apply(st, phase, action) -> bool:
+        part = st.tricks
+        if part.pending:
+            return Tricks._gift(st, part, 1 << action)
         if action >= st.game.num_cards:
             return say(st, action)
-        part = st.tricks
         seat = st.current
         bit = 1 << action
         st.hands[seat] ^= bit
@@ -530,8 +472,33 @@ class Tricks(Construct):
         for watcher in st.game.trick_watchers:
             watcher.after_trick(st)
         part.order = seats_from(st, winner, part.among)
+        gifts = gift_count(st, part.rules) if part.rules.gift is not None else 0
+        if gifts:
+            part.pending, st.current = gifts, CHANCE
+            return False
         st.current = winner
         return not st.hands[winner] or ends_early(st, part.rules)
+
+    @staticmethod
+    def _gift(st, part, cards: int) -> bool:
+        """Talon cards drawn for the last trick's winner (``gift``); then he leads, or trick play ends."""
+        winner = receive_gift(st, cards)
+        part.pending -= bin(cards).count("1")
+        if part.pending:
+            return False
+        st.current = winner
+        return not st.hands[winner] or ends_early(st, part.rules)
+
+    @staticmethod
+    def draws(st, phase) -> tuple[int, int]:
+        """The talon a pending gift is drawn from, and how many cards it takes."""
+        return st.talon, st.tricks.pending
+
+    @staticmethod
+    def apply_drawn(st, phase, cards: list[int]) -> bool:
+        """A whole pending gift at once, seen by everyone (see :meth:`Deal.apply_drawn`)."""
+        st.seen_tail.extend([-1] * len(cards))
+        return Tricks._gift(st, st.tricks, sum(1 << card for card in cards))
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
@@ -611,7 +578,7 @@ class Tricks(Construct):
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
         known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
-                 "ends_when", "kept"}
+                 "ends_when", "kept", "gift"}
         return lines + rest(body, known)
 
     @staticmethod

@@ -79,6 +79,9 @@ def end_words(ctx, body: dict) -> list[str]:
     if body.get("kept") is not None:
         lines.append(f"A card of {ctx.say(body['kept'])} goes to the pile of the player who played it, not to the "
                      "trick's winner")
+    if body.get("gift") is not None:
+        lines.append("Once a trick is given, its winner receives cards of the talon, drawn at random and shown to "
+                     f"everyone, into his pile: as many as {ctx.say(body['gift'])}")
     if body.get("ends_when") is None:
         return lines
     return lines + [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
