@@ -141,6 +141,8 @@ class Playout:
         action = self.rng.choice(legal)
         last_trick = state.tricks.last_trick
         deal_before = state.deal_number
+        if actor < 0 and state.phase is not None and state.phase.kind == "tricks":
+            self.trick_sizes += 1                  # a talon card given to a trick's winner (gift): won, not played
         looking = self.deep or self.sample.random() < SAMPLE_RATE
         if looking:
             if self.deep and self.game.max_deals != 1:      # a deep match: one seat in turn, to stay quick

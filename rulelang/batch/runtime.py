@@ -350,6 +350,35 @@ def lowest(order_key: np.ndarray, cards):
     return lowest_card(cards, order_key, descending=True)
 
 
+def table_at(table: np.ndarray, index):
+    """``table[index]``, or 0 for none (-1) (the twin of the generated code's ``_at``)."""
+    return looked_up(table, index, 0)
+
+
+_ORDER_MASKS: dict = {}
+
+
+def _order_masks(orders: np.ndarray) -> list[tuple[int, int]]:
+    """(order, the mask of the cards with that order) for each distinct order of strength of ``orders``."""
+    found = _ORDER_MASKS.get(id(orders))
+    if found is None or found[0] is not orders:
+        masks = [(int(v), signed(sum(1 << int(c) for c in np.flatnonzero(orders == v)))) for v in np.unique(orders)]
+        found = _ORDER_MASKS[id(orders)] = (orders, masks)
+    return found[1]
+
+
+def rank_in(orders: np.ndarray, card, cards):
+    """The place (from 1, the lowest) of each deal's card among its cards by the order of strength (a lower order
+    is a stronger card; copies share their place); 0 where it is none or not one of them."""
+    card, cards = np.asarray(card, dtype=INT), np.asarray(cards, dtype=INT)
+    mine = looked_up(orders, card, -1)
+    held = (np.right_shift(cards, np.maximum(card, 0)) & 1) == 1
+    place = np.ones(np.broadcast(card, cards).shape, dtype=INT)
+    for order, mask in _order_masks(orders):
+        place = place + (((cards & mask) != 0) & (order > mine))
+    return np.where((card >= 0) & held, place, 0)
+
+
 def suit_of(suits: np.ndarray, card):
     """The suit of a card; -1 for none."""
     return looked_up(suits, card, -1)
@@ -557,7 +586,8 @@ HELPERS = {
     "_won_by": won_by, "_highest": highest, "_lowest": lowest, "_suit_of": suit_of, "_team_of": team_of,
     "_holder": holder, "_holding": holding, "_trick_of": trick_of, "_taken_by": taken_by, "_played_by": played_by,
     "_winning_card": winning_card, "_first_trick_won": first_trick_won, "_defenders": defenders,
-    "_discarded": discarded, "_shown": shown, "_bids_of": bids_of, "_copy_winner": copy_winner, "_position": position,
+    "_discarded": discarded, "_shown": shown, "_at": table_at, "_rank_in": rank_in, "_bids_of": bids_of,
+    "_copy_winner": copy_winner, "_position": position,
     "_cards_played": cards_played, "_tricks_worth": tricks_worth,
 }
 """The scalar helpers that have a batch twin, by the name the generated code calls."""
