@@ -140,9 +140,11 @@ def _no_winner(doc: Document, game: GameDef, where: tuple, card: int, values: di
 # ------------------------------------------------------------------ contracts, items, settlement
 @check("contracts_can_be_bid")
 def contracts_can_be_bid(doc: Document, game: GameDef) -> Iterator[Diagnostic]:
-    """A contract whose ``allow`` is always false can never be bid (R350)."""
+    """A contract whose ``allow`` is always false can never be bid (R350), unless it is the contract played when
+    every seat passes (an auction's or value auction's ``all_pass``: a Leaster no one may bid)."""
+    played_when_all_pass = {getattr(phase, "all_pass", None) for phase in game.phases}
     for name, contract in game.contracts.items():
-        if is_constant(contract.allow, False):
+        if is_constant(contract.allow, False) and name not in played_when_all_pass:
             yield Diagnostic("R350", f"the contract '{name}' can never be bid: its `allow` condition never holds",
                              contract.allow.span, "fix the condition, or remove the contract")
 
