@@ -205,6 +205,35 @@ def play_deal(game, seed: int, choose):
     return state
 
 
+def named_deal(game, named: dict[int, str], hand_size: int, talon: str = "", dealer: int | None = None):
+    """A new deal of ``game`` whose seats hold the cards ``named`` (seat index: card names), the rest dealt in
+    deck order to fill every hand to ``hand_size``; the talon begins with ``talon``, then what is left."""
+    from rulelang.interpreter.agents import ScriptedDeal
+    hands = {seat: cards.split() for seat, cards in named.items()}
+    used = {c for cards in hands.values() for c in cards} | set(talon.split())
+    rest = [c.name for c in game.deck.cards if c.name not in used]
+    for seat in range(game.num_players):
+        hand = hands.setdefault(seat, [])
+        while len(hand) < hand_size:
+            hand.append(rest.pop(0))
+    state = game.new_initial_state()
+    ScriptedDeal(game, hands, talon=talon.split() + rest, dealer=dealer).play(state)
+    return state
+
+
+def say(state, *moves: str) -> None:
+    """Each move, by name, by whoever is to act; a move not legal then fails naming what was."""
+    for move in moves:
+        legal = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert move in legal, f"{move}: {state.game.seat_name(state.current_player())} may say {sorted(legal)}"
+        state.apply_action(legal[move])
+
+
+def legal_names(state) -> set[str]:
+    """The names of the moves legal now."""
+    return {state.action_to_string(a) for a in state.legal_actions()}
+
+
 # ---------------------------------------------------------------------- fingerprints
 def fingerprint(state) -> tuple:
     """What two equal states must share (cheap: no rule evaluation; of the history only its length and last action)."""

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from helpers import legal_names as legal, named_deal, play_deal, say
 from rulelang.interpreter.agents import ScriptedDeal
 from rulelang.loader import load_game
 
@@ -20,28 +21,9 @@ def game():
 
 
 def deal(game, named: dict[int, str], blind: str = ""):
-    """Seats 0-4 hold the cards named (the rest dealt in deck order); the blind is ``blind`` then the rest."""
-    hands = {seat: cards.split() for seat, cards in named.items()}
-    used = {c for cards in hands.values() for c in cards} | set(blind.split())
-    rest = [c.name for c in game.deck.cards if c.name not in used]
-    for seat in range(5):
-        hand = hands.setdefault(seat, [])
-        while len(hand) < 6:
-            hand.append(rest.pop(0))
-    state = game.new_initial_state()
-    ScriptedDeal(game, hands, talon=blind.split() + rest, dealer=4).play(state)      # P5 deals: P1 is forehand
-    return state
-
-
-def say(state, *moves: str) -> None:
-    for move in moves:
-        legal = {state.action_to_string(a): a for a in state.legal_actions()}
-        assert move in legal, f"{move}: {state.game.seat_name(state.current_player())} may say {sorted(legal)}"
-        state.apply_action(legal[move])
-
-
-def legal(state) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
+    """Seats 0-4 hold the cards named (the rest dealt in deck order); the blind is ``blind`` then the rest. P5
+    deals, so P1 is forehand."""
+    return named_deal(game, named, 6, blind, dealer=4)
 
 
 def test_the_first_to_pick_takes_the_blind_and_the_jack_of_diamonds_is_his_partner(game):
@@ -143,13 +125,7 @@ def expected_scores(game, state) -> list[int]:
 def test_three_hundred_random_deals_score_as_an_independent_reading_of_the_rules(game):
     kinds = {}
     for seed in range(300):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_chance(rng)
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = play_deal(game, seed, lambda state, legal, rng: rng.choice(legal))
         assert state.deal_results[-1]["delta"] == expected_scores(game, state), f"seed {seed}"
         assert sum(state.deal_results[-1]["delta"]) == 0
         kind = state.contract if state.contract == "leaster" else "alone" if bin(state.side_mask).count("1") == 1 \

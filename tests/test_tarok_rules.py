@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import legal_names, named_deal, say
 from rulelang.interpreter.agents import ScriptedDeal
 from rulelang.loader import load_game
 
@@ -19,29 +20,10 @@ def tarok():
 
 def deal(game, named: dict[int, str], talon: str = ""):
     """A new deal in which each seat of ``named`` holds those cards and the talon starts with ``talon``."""
-    hands = {seat: cards.split() for seat, cards in named.items()}
-    talon_cards = talon.split()
-    used = {c for cards in hands.values() for c in cards} | set(talon_cards)
-    rest = [c.name for c in game.deck.cards if c.name not in used]
-    for seat in range(4):
-        hand = hands.setdefault(seat, [])
-        while len(hand) < 12:
-            hand.append(rest.pop(0))
-    talon_cards += rest
-    state = game.new_initial_state()
-    ScriptedDeal(game, hands, talon=talon_cards).play(state)
-    return state
+    return named_deal(game, named, 12, talon)
 
 
-def say(state, *moves: str) -> None:
-    for move in moves:
-        legal = {state.action_to_string(a): a for a in state.legal_actions()}
-        assert move in legal, f"{move} not legal for {state.game.seat_name(state.current_player())}: {sorted(legal)}"
-        state.apply_action(legal[move])
-
-
-def legal(state) -> set[str]:
-    return {state.action_to_string(a) for a in state.legal_actions()}
+legal = legal_names
 
 
 def klop(game, named):

@@ -149,11 +149,6 @@ class Show(Construct):
         st.current = part.order[part.pos]
         return False
 
-    @staticmethod
-    def said(st, phase, action: int) -> list[tuple]:
-        """Keeping says nothing; showing lays the cards open (``public_holdings``)."""
-        return []
-
     # ------------------------------------------------------------------ what seats see
     @staticmethod
     def public_holdings(st) -> dict[int, int]:
