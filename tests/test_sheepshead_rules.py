@@ -132,3 +132,42 @@ def test_three_hundred_random_deals_score_as_an_independent_reading_of_the_rules
             else "partners"
         kinds[kind] = kinds.get(kind, 0) + 1
     assert set(kinds) == {"leaster", "alone", "partners"}, kinds
+
+
+# ---------------------------------------------------------------------- the called-Ace variant
+@pytest.fixture(scope="module")
+def called_ace():
+    return load_game("sheepshead-called-ace", max_deals=1)
+
+
+def picked_and_called(game, p3: str):
+    """P1 picks with five trumps and the 7♥, buries the blind's 7♣ 8♣ and so calls the A♥, which P3 holds."""
+    state = deal(game, {0: "Q♣ Q♠ Q♥ Q♦ J♣ 7♥", 2: p3}, blind="7♣ 8♣")
+    say(state, "pick", "pass", "pass", "pass", "pass", "7♣", "8♣")
+    assert state.called == game.deck.lookup["a♥"] and state.side_mask == 0b101
+    return state
+
+
+def test_the_partner_must_play_the_called_ace_the_first_time_its_suit_is_led(called_ace):
+    state = picked_and_called(called_ace, "A♥ 8♥ 9♠ 8♠ 7♠ K♠")
+    say(state, "7♥")
+    say(state, sorted(legal(state))[0])                            # P2 (no heart) plays anything
+    assert legal(state) == {"A♥"}                                   # P3 must play the Ace, not the 8♥
+
+
+def test_the_partner_may_not_throw_off_the_called_ace_before_its_suit_is_led(called_ace):
+    state = picked_and_called(called_ace, "A♥ 8♥ 9♠ 8♠ 7♠ K♠")
+    say(state, "Q♣")
+    say(state, sorted(legal(state))[0])
+    assert "A♥" not in legal(state) and {"8♥", "9♠"} <= legal(state)   # no trump: anything but the Ace
+
+
+def test_the_picker_keeps_his_last_card_of_the_called_suit(called_ace):
+    """P1 deals, so he speaks last: he picks, and forehand P2 leads a spade, of which P1 has none."""
+    state = named_deal(called_ace, {0: "Q♣ Q♠ Q♥ Q♦ J♣ 7♥", 1: "A♠ 10♠", 2: "A♥ 8♥"}, 6, "7♣ 8♣", dealer=0)
+    say(state, "pass", "pass", "pass", "pass", "pick", "7♣", "8♣")
+    assert state.called == called_ace.deck.lookup["a♥"]
+    say(state, "A♠")
+    while state.current_player() != 0:
+        say(state, sorted(legal(state))[0])
+    assert "7♥" not in legal(state) and "Q♣" in legal(state)       # his only heart stays until hearts are led
