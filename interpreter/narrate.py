@@ -112,7 +112,8 @@ def _contract(contract: dict, active: list[str] | None = None) -> list[str]:
         return [f"contract: {contract.get('title', contract['name'])}, with nobody declaring"]
     text = f"contract: {contract.get('title', contract['name'])} by {contract['declarer']}"
     if contract.get("called"):
-        text += f", calling {contract['called']}: partner {', '.join(partners) or 'none (the declarer holds it)'}"
+        partner = ", ".join(partners) or "none (no other player holds it: he plays alone)"
+        text += f", calling {contract['called']}: partner {partner}"
     elif not partners and contract.get("team"):
         mates, several = " and ".join(contract["team"]), len(contract["team"]) > 1
         text += (f", alone: {mates}, {'partners' if several else 'partner'} in the teams, "

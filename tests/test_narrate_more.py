@@ -90,3 +90,10 @@ def test_a_round_of_announcements_after_the_bidding_is_headed_so_its_words_do_no
     said = [i for i, line in enumerate(lines) if " says " in line]
     assert said[0] < heading < said[-1]
     assert sum(1 for line in lines if line.startswith("announcements")) == 1
+
+
+def test_a_called_card_no_other_player_holds_is_narrated_as_playing_alone():
+    """The called card may be the declarer's own, in the talon or buried: the narration does not guess which."""
+    called = {"name": "pick", "title": "pick", "declarer": "P1", "side": ["P1"], "called": "A♥"}
+    assert "  contract: pick by P1, calling A♥: partner none (no other player holds it: he plays alone)" in \
+        narrate_deal(_deal(called))

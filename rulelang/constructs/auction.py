@@ -5,7 +5,8 @@ with the ladder under ``contracts`` and the items under ``items``; DSL ``auction
 By default the first speaker must bid and the auction ends when every seat in a row has passed,
 or with ``once: true`` when every seat has spoken once (a single round: of two equal bids the
 earlier stands: each player once says whether he would play). ``passing``, ``hold``, ``last`` and
-``all_pass`` change who may pass, hold and bid last (:mod:`rulelang.constructs.bidding`). The winning bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
+``all_pass`` change who may pass, hold and bid last (:mod:`rulelang.constructs.bidding`). The winning
+bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``called``).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``; ``everyone`` as a mask, ``seniority``: each seat's place from
     forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass),
     the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
-    seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the auction running (``table``, set when it begins).
+    seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the auction running
+    (``table``, set when it begins).
     ``order`` and ``seniority`` are replaced, never changed in place, so a copy shares them."""
 
     copied = ("announced", "levels", "log")

@@ -23,8 +23,9 @@ Four options, each independent of the others, make the auctions of the world's b
     name: that contract is played, with nobody declaring (a Ramsch, a Leaster, raspasy).
 
 A bid made while every other seat is out (``final``), and a confirmation, end the auction: nobody
-is left to answer. With ``again`` and ``may_raise`` the others are asked again after a raise. The options live in :class:`BiddingRules`, which the ``auction``
-phase holds; the functions here read the auction's slice of the deal state.
+is left to answer. With ``again`` and ``may_raise`` the others are asked again after a raise.
+The options live in :class:`BiddingRules`, which the ``auction`` phase holds; the functions here read
+the auction's slice of the deal state.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 YAML ``- show: {cards: "hand(player) & trumps", may: "count(hand(player) & trumps) >= 10", word: poignee}``;
 DSL in the generic form ``show { cards = "…"  may = "…"  word = "poignee" }``. The seats of ``by``
 (default every seat), from forehand in the direction of play, for which ``may`` holds and ``cards``
-holds a card in its hand (``player`` bound to the seat; only cards it holds are shown), each say ``word`` (default ``show``) or ``keep``. A seat
-that shows lays ``cards`` open for everyone: for the rest of the deal every observation and
+holds a card in its hand (``player`` bound to the seat; only cards it holds are shown), each say
+``word`` (default ``show``) or ``keep``. A seat that shows lays ``cards`` open for everyone: for the rest of the deal every observation and
 information state shows which of them it still holds, no sampled world deals them anew, and
 ``shown(SEATS)`` reads the cards the seats showed this deal, played or not (a poignée's bonus:
 ``count(shown(declarers)) >= 10``). With ``must: true`` a seat for which ``may`` holds shows
