@@ -322,7 +322,7 @@ class Auction(Construct):
                     part.levels[what] = part.levels.get(what, 0) + 1
                 if seat != st.declarer and st.side_mask >> seat & 1:
                     st.revealed = True
-        bidder = st.declarer if st.contract in table.ranks else -1
+        bidder = bidding.standing_bidder(st, table)
         if phase.once:
             if passed:
                 part.out |= 1 << seat
