@@ -285,8 +285,8 @@ class Playout:
                 if q != p:
                     hidden |= st.hands[q] | st.discards[q]
             hidden &= ~self.seen_by(p)
-            for found in game.parts:                           # a dummy laid open, a card taken up in sight of all
-                for cards in found.public_holdings(st).values():
+            for found in game.parts:     # a dummy laid open, a card taken up in sight of all, a talon shown
+                for cards in [*found.public_holdings(st).values(), *found.held_or_discarded(st).values()]:
                     hidden &= ~cards
             # by name, counted: in a pack with copies a seat may see one copy of a name while another is hidden
             open_copies = Counter({name: game.deck.copies for name in names(game.deck.full_mask)})

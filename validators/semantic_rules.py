@@ -111,14 +111,24 @@ def _rule_sets(index: int, phase):
 
 
 def _uncovered_lead(game: GameDef, rules, contract, values: dict) -> int | None:
-    """A card that, led, no ``highest`` rule covers (so a trick of such cards has no winner)."""
-    cards = game.deck.cards
-    for card, spec in enumerate(cards):
-        state = stub_state(game, vars=deal_vars_of(values), contract=contract)
-        state.tricks.led_suit, state.tricks.trick_mask, state.tricks.trick = spec.suit, 1 << card, [(0, card)]
-        if not any(_covers(rule, state, card) for rule in rules.win):
+    """A card that, led, no ``highest`` rule covers (so a trick of such cards has no winner). A card no rule
+    covers alone passes when every card played after it is covered: the Excuse, whose follower names the suit
+    (``highest: "suit(led)"`` with ``led`` the second card when the Excuse was led)."""
+    for card in range(len(game.deck.cards)):
+        if not _trick_covered(game, rules, contract, values, [card]) and not all(
+                _trick_covered(game, rules, contract, values, [card, second])
+                for second in range(len(game.deck.cards)) if second != card):
             return card
     return None
+
+
+def _trick_covered(game: GameDef, rules, contract, values: dict, trick: list[int]) -> bool:
+    """Whether some win rule names a card of the trick ``trick`` (card indexes, from the first seat on)."""
+    state = stub_state(game, vars=deal_vars_of(values), contract=contract)
+    state.tricks.led_suit = game.deck.cards[trick[0]].suit
+    state.tricks.trick_mask = sum(1 << card for card in trick)
+    state.tricks.trick = list(enumerate(trick))
+    return any(_covers(rule, state, card) for rule in rules.win for card in trick)
 
 
 def _covers(rule, state, card: int) -> bool:

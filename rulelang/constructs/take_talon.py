@@ -334,6 +334,10 @@ class TakeTalon(Construct):
         entry = {"seat": seat, "phase": "take_talon", "action": name, "words": words}
         if words == "discards":
             entry["private"] = True
+            part = st.take_talon
+            if part.shown and not part.parts and part.left == step.discard:
+                shown = " ".join(st.game.deck.names(part.shown))
+                entry["opens"] = f"{seat} takes the talon, shown to everyone: {shown}"
         deal["decisions"].append(entry)
 
     @staticmethod
