@@ -47,6 +47,8 @@ SAMPLE_RATE = 0.02        # other playouts check views and clones at this share 
 UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
 SERIALIZE_RATE = 0.05     # share of a deep playout's steps whose whole view is kept for the replay check
 ONE_DEAL = 60             # about the number of actions of a deal: undo is sampled less beyond it
+MODEST = 0.5             # in whole matches, the share of decisions that take the lowest legal move: without
+                          # it random bidders climb to the top of a ladder and lose a match in one deal
 MATCH_DEALS = 40          # a whole match stops after this many deals if its own rules have not ended it
 JOBS = int(os.environ.get("BATTERY_JOBS", min(2, os.cpu_count() or 1)))   # processes for the playouts
 
@@ -139,6 +141,8 @@ class Playout:
         state = self.state
         actor = state.current_player()
         action = self.rng.choice(legal)
+        if actor >= 0 and self.game.max_deals != 1 and self.rng.random() < MODEST:
+            action = min(legal)                    # in a whole match often the first word (a pass) or lowest bid
         last_trick = state.tricks.last_trick
         deal_before = state.deal_number
         if actor < 0 and state.phase is not None and state.phase.kind == "tricks":

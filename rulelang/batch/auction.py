@@ -16,6 +16,7 @@ from rulelang.batch.engine import narrowing_pays, seats_from
 from rulelang.batch.kernels import Kernel, add_scores, needs, per_deal
 from rulelang.batch.runtime import across, gather, popcount
 from rulelang.batch.state import INT, NONE
+from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.compile.items import announcement, doubling
 from rulelang.compile.values import EvalError
 
@@ -494,6 +495,15 @@ def _close_value(run, phase, closing, declarer, value) -> None:
 
 
 # ---------------------------------------------------------------------- strain_auction
+def check_strain_auction(run, phase) -> None:
+    """The batch engine runs the auction as Bridge has it; its bidding rules and named contracts stay
+    with the interpreter."""
+    if not phase.plain:
+        raise BatchUnsupported("a strain_auction with bidding rules or named contracts (Bridge's alone runs "
+                               "in the batch engine)")
+    needs("start")(run, phase)
+
+
 def run_strain_auction(run, phase, live) -> None:
     """An auction of levels and strains: pass, a higher level and strain, double an opponent's bid,
     redouble a double of one's own; four passes pass the deal out, three after a bid end it."""
@@ -574,7 +584,7 @@ SETTLE = Kernel(check_settle, run_settle)
 """The batch kernel of ``settle`` phases (named by its construct's ``batch_kernel``)."""
 VALUE_AUCTION = Kernel(needs("start"), run_value_auction)
 """The batch kernel of ``value_auction`` phases (named by its construct's ``batch_kernel``)."""
-STRAIN_AUCTION = Kernel(needs("start"), run_strain_auction)
+STRAIN_AUCTION = Kernel(check_strain_auction, run_strain_auction)
 """The batch kernel of ``strain_auction`` phases (named by its construct's ``batch_kernel``)."""
 DUMMY = Kernel(needs("seat", "by"), run_dummy)
 """The batch kernel of ``dummy`` phases (named by its construct's ``batch_kernel``)."""

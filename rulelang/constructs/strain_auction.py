@@ -11,23 +11,38 @@ deal variables ``level`` and ``doubling`` (0, 1 doubled, 2 redoubled) hold the c
 ``var`` (default ``trump``) the strain's suit (none for a strain that is no suit), and the
 declarer is the player of the declaring side who first named that strain; with ``teams``
 his team are the declarers. Everyone hears every call.
+
+The bidding rules (docs/language.md, "The bidding model") change this: ``passing: final`` puts a
+seat that passed out of the bidding, and the auction ends when only the standing bidder is left;
+``all_pass`` is ``passed_out`` (the default, as above), ``redeal`` (the same dealer deals again) or
+the name of a contract played with nobody declaring (``contract`` holds it: raspasy). ``levels: [6,
+10]`` bids from six to ten; ``doubling: false`` leaves out double and redouble; ``declarer: bidder``
+makes the last bidder the declarer; ``contracts`` slots named contracts into the ladder
+(:mod:`rulelang.constructs.strain_ladder`), and a named contract won sets ``contract`` to its name
+(``level`` 0, no trumps). Five Hundred: ``{from: forehand, levels: [6, 10], strains: [spades, clubs,
+diamonds, hearts, notrump], doubling: false, passing: final, all_pass: redeal, declarer: bidder,
+contracts: {misere: {after: 8spades, over: 7spades}, open_misere: {after: 10diamonds}}}``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulelang.constructs import strain_ladder
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
+from rulelang.constructs.strain_ladder import Call
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import INT, SEAT, SUIT
 from rulelang.compile.ir import PhaseBase, Rule
 
-MAX_LEVELS = 9
+MAX_LEVELS = 13
+ALL_PASS_WORDS = ("passed_out", "redeal")
 
 
 @dataclass
 class StrainAuctionPhase(PhaseBase):
-    """The auction's first caller, its levels and strains (low to high), words, and the trump variable."""
+    """The auction's first caller, its levels and strains (low to high), words, the trump variable, the
+    ladder of calls (level bids and named contracts) and the bidding rules."""
 
     start: Rule | None = None
     levels: int = 7
@@ -35,23 +50,43 @@ class StrainAuctionPhase(PhaseBase):
     suits: list = None
     var: str = "trump"
     words: tuple = ("pass", "double", "redouble")
+    low: int = 1
+    ladder: list = None
+    passing: str = "again"
+    all_pass: str = "passed_out"
+    declarer: str = "first_named"
+    doubles: bool = True
     kind: str = "strain_auction"
+
+    @property
+    def plain(self) -> bool:
+        """True for the auction as Bridge has it: every rule at its default (what the batch engine runs)."""
+        return (self.low, self.passing, self.all_pass, self.declarer, self.doubles) == \
+            (1, "again", "passed_out", "first_named", True) and all(c.contract is None for c in self.ladder)
+
+    @property
+    def calls(self) -> list[str]:
+        """Every word of the auction: pass, double and redouble (when doubling), then the ladder's calls."""
+        return list(self.words if self.doubles else self.words[:1]) + [call.name for call in self.ladder]
 
 
 class StrainAuctionState(DealPart):
-    """The seats in call order, the last bid (level, strain index, its bidder), the doubling, the passes
-    in a row, and who of each side first named each strain."""
+    """The seats in call order, the standing call (its rung of the ladder, level, strain index and
+    bidder), the doubling, the passes in a row, the seats out (``passing: final``), and who of each side
+    first named each strain."""
 
     copied = ("order", "first_named", "calls")
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
         self.pos = 0
+        self.rung = -1
         self.level = 0
         self.strain = -1
         self.bidder = -1
         self.doubling = 0
         self.passes = 0
+        self.out = 0
         self.first_named: dict = {}
         self.calls: list[str] = []
 
@@ -63,11 +98,51 @@ def _dsl(b, meta, children):
 
 
 def _bid_names(levels: int, strains: list) -> list[str]:
-    return [f"{level}{strain}" for level in range(1, levels + 1) for strain in strains]
+    """The level bids ``1clubs`` … of an auction of levels 1 to ``levels`` (the batch engine's ladder)."""
+    return strain_ladder.level_bids(1, levels, strains)
 
 
 def _words(body: dict) -> tuple:
     return tuple(str(body.get(key, key)) for key in ("pass", "double", "redouble"))
+
+
+def _ladder(body: dict) -> list[Call]:
+    low, high = strain_ladder.level_range(body.get("levels", 7))
+    return strain_ladder.build(low, high, [str(s) for s in body.get("strains") or []],
+                               dict(body.get("contracts") or {}))[0]
+
+
+def _all_pass_contract(body: dict) -> str | None:
+    value = body.get("all_pass")
+    return None if value is None or str(value) in ALL_PASS_WORDS else str(value)
+
+
+_LEVELS_SCHEMA = {'description': 'The levels that may be bid: N (1 to N, default 7) or [lowest, highest], e.g. '
+                                 '[6, 10].',
+                  'oneOf': [{'type': 'integer', 'minimum': 1, 'maximum': MAX_LEVELS},
+                            {'type': 'array', 'minItems': 2, 'maxItems': 2,
+                             'items': {'type': 'integer', 'minimum': 1, 'maximum': MAX_LEVELS}}]}
+_CALL_SCHEMA = {'description': 'A call of the ladder: a level bid (8spades) or a contract named before.',
+                'type': 'string', 'pattern': '^[A-Za-z0-9_]+$', 'maxLength': 64}
+_CONTRACTS_SCHEMA = {'description': 'Named contracts slotted into the ladder, in order: each placed right after '
+                                    'the call `after` names, and with `over` bid only over that call or a '
+                                    'higher one (misère: {after: 8spades, over: 7spades}).',
+                     'type': 'object', 'maxProperties': 16,
+                     'additionalProperties': {'type': 'object', 'additionalProperties': False,
+                                              'required': ['after'],
+                                              'properties': {'after': _CALL_SCHEMA, 'over': _CALL_SCHEMA}}}
+_RULES_SCHEMA = {'passing': {'description': 'again (default): a seat that passed may call again; final: a seat '
+                                            'that passed is out, and the auction ends when only the standing '
+                                            'bidder is left.',
+                             'enum': ['again', 'final']},
+                 'all_pass': {'description': 'When every seat passes without a bid: passed_out (default: nobody '
+                                             'plays), redeal, or the name of a contract played with nobody '
+                                             'declaring.',
+                              '$ref': '#/$defs/name'},
+                 'declarer': {'description': 'first_named (default): the player of the winning side who first '
+                                             'named the strain; bidder: the last bidder.',
+                              'enum': ['first_named', 'bidder']},
+                 'doubling': {'description': 'false: no double or redouble (default true).', 'type': 'boolean'}}
 
 
 class StrainAuction(Construct):
@@ -91,12 +166,13 @@ class StrainAuction(Construct):
                   'required': ['from', 'strains'],
                   'properties': {'from': {'description': 'The seat that calls first, e.g. dealer.',
                                           '$ref': '#/$defs/seatExpr'},
-                                 'levels': {'description': 'How many levels may be bid (default 7).',
-                                            'type': 'integer', 'minimum': 1, 'maximum': MAX_LEVELS},
+                                 'levels': _LEVELS_SCHEMA,
                                  'strains': {'description': 'The strains from low to high: suit names (that suit '
                                                             'is trumps) or other names (no trumps).',
                                              'type': 'array', 'minItems': 1, 'uniqueItems': True,
                                              'items': {'$ref': '#/$defs/name'}},
+                                 'contracts': _CONTRACTS_SCHEMA,
+                                 **_RULES_SCHEMA,
                                  'var': {'description': 'The deal variable that holds the trump suit (default '
                                                         'trump).',
                                          '$ref': '#/$defs/name'},
@@ -107,35 +183,65 @@ class StrainAuction(Construct):
                                  'redouble': {'description': 'The word for redoubling (default redouble).',
                                               '$ref': '#/$defs/name'},
                                  'when': WHEN}}}}
-    codes = ("R367", "E517")
+    codes = ("R367", "R378", "E517")
     dsl = {"strain_auction": _dsl}
     part = StrainAuctionState
     words = "call"
 
     @staticmethod
     def symbols(c, body) -> list[str]:
-        strains = [str(s) for s in body.get("strains") or []]
-        return list(_words(body)) + _bid_names(int(body.get("levels", 7)), strains)
+        words = list(_words(body)) if body.get("doubling", True) is not False else [_words(body)[0]]
+        return words + [call.name for call in _ladder(body)]
 
     @staticmethod
     def deal_vars(c, body) -> dict[str, str]:
         return {str(body.get("var", "trump")): SUIT, "level": INT, "doubling": INT}
 
     @staticmethod
+    def option_names(body) -> list[str]:
+        named = [str(name) for name in body.get("contracts") or {}]
+        return named + ([_all_pass_contract(body)] if _all_pass_contract(body) else [])
+
+    @staticmethod
+    def may_redeal(phase) -> bool:
+        return phase.all_pass == "redeal"
+
+    @staticmethod
     def compile(c, path, body):
         strains = [str(s) for s in body.get("strains") or []]
         words = _words(body)
-        clash = [w for w in words if w in strains] + [s for s in strains if c.deck.lookup.get(s.casefold()) is not None]
-        if clash or len(set(words)) < 3:
-            c.error("R367", f"the auction's words and strains must all differ from each other and from the cards: "
-                    f"{', '.join(clash) or ', '.join(words)}", path, "name each strain and call once")
+        named = StrainAuction.option_names(body)
+        clash = [w for w in words if w in strains + named] + \
+            [s for s in strains + named if c.deck.lookup.get(s.casefold()) is not None]
+        if clash or len(set(words)) < 3 or len(set(named)) < len(named):
+            c.error("R367", f"the auction's words, strains and contracts must all differ from each other and from "
+                    f"the cards: {', '.join(clash) or ', '.join(words + tuple(named))}", path,
+                    "name each strain, contract and call once")
+        low, high = strain_ladder.level_range(body.get("levels", 7))
+        ladder, problems = strain_ladder.build(low, high, strains, dict(body.get("contracts") or {}))
+        if low > high:
+            c.error("R378", f"the levels run from {low} down to {high}", path + ("levels",),
+                    f"write the lowest level first: [{high}, {low}]")
+        for name, key, problem in problems:
+            c.error("R378", problem, path + ("contracts", name, key),
+                    f"name a level bid ({ladder[0].name} … {ladder[-1].name}) or a contract named before it" +
+                    ("; `over` names a call below the contract" if key == "over" else ""))
         suits = [c.deck.suit_index(s) for s in strains]
-        return StrainAuctionPhase(c.rule(path + ("from",), SEAT), int(body.get("levels", 7)), strains,
-                                  [-1 if s is None else s for s in suits], str(body.get("var", "trump")), words)
+        return StrainAuctionPhase(c.rule(path + ("from",), SEAT), high, strains,
+                                  [-1 if s is None else s for s in suits], str(body.get("var", "trump")), words,
+                                  low=low, ladder=ladder, passing=str(body.get("passing", "again")),
+                                  all_pass=str(body.get("all_pass", "passed_out")),
+                                  declarer=str(body.get("declarer", "first_named")),
+                                  doubles=body.get("doubling", True) is not False)
 
     @staticmethod
     def dump(phase) -> str:
-        return f" from `{phase.start.text}` levels {phase.levels} strains {', '.join(phase.strains)}"
+        text = f" from `{phase.start.text}` levels {phase.levels} strains {', '.join(phase.strains)}"
+        if phase.plain:
+            return text
+        named = [f"{c.name} after {phase.ladder[i - 1].name}" for i, c in enumerate(phase.ladder) if c.contract]
+        return text + f", levels from {phase.low}, passing {phase.passing}, all pass {phase.all_pass}, " \
+            f"declarer {phase.declarer}, doubling {phase.doubles}" + "".join(f", {n}" for n in named)
 
     @staticmethod
     def enter(st, phase) -> bool:
@@ -156,15 +262,13 @@ class StrainAuction(Construct):
         part = st.strain_auction
         pass_word, double, redouble = phase.words
         calls = [pass_word]
-        if part.level:
+        if part.rung >= 0 and phase.doubles:
             ours = StrainAuction._side(st, seat) >> part.bidder & 1
             if not ours and part.doubling == 0:
                 calls.append(double)
             if ours and part.doubling == 1:
                 calls.append(redouble)
-        last = (part.level - 1) * len(phase.strains) + part.strain if part.level else -1
-        names = _bid_names(phase.levels, phase.strains)
-        return calls + names[last + 1:]
+        return calls + [call.name for call in phase.ladder[part.rung + 1:] if part.rung >= call.over]
 
     @staticmethod
     def legal(st, phase):
@@ -179,7 +283,9 @@ class StrainAuction(Construct):
         st.put("decisions", seat, name)
         if name == pass_word:
             part.passes += 1
-            if part.passes == len(part.order) or part.level and part.passes == len(part.order) - 1:
+            if phase.passing == "final":
+                part.out |= 1 << seat
+            if StrainAuction._ended(phase, part):
                 StrainAuction._close(st, phase, part)
                 return True
         else:
@@ -190,24 +296,54 @@ class StrainAuction(Construct):
                 part.doubling = 2
             else:
                 StrainAuction._bid(st, phase, part, seat, name)
-        part.pos = (part.pos + 1) % len(part.order)
+                if phase.passing == "final" and StrainAuction._ended(phase, part):
+                    StrainAuction._close(st, phase, part)
+                    return True
+        StrainAuction._next(phase, part)
         st.current = part.order[part.pos]
         return False
 
     @staticmethod
+    def _ended(phase, part) -> bool:
+        """Whether the auction is over: with ``passing: final`` when no seat but the standing bidder is in
+        (or none is, without a bid); else when every seat passed, or all but one after the last call."""
+        if phase.passing == "final":
+            still_in = [seat for seat in part.order if not part.out >> seat & 1]
+            return still_in == ([part.bidder] if part.rung >= 0 else [])
+        return part.passes == len(part.order) or part.rung >= 0 and part.passes == len(part.order) - 1
+
+    @staticmethod
+    def _next(phase, part) -> None:
+        """Turn to the next seat in call order (with ``passing: final``, the next one still in)."""
+        for _ in part.order:
+            part.pos = (part.pos + 1) % len(part.order)
+            if not part.out >> part.order[part.pos] & 1:
+                return
+
+    @staticmethod
     def _bid(st, phase, part, seat: int, name: str) -> None:
-        index = _bid_names(phase.levels, phase.strains).index(name)
-        part.level, part.strain, part.doubling = index // len(phase.strains) + 1, index % len(phase.strains), 0
-        key = (StrainAuction._side(st, seat), part.strain)
-        part.first_named.setdefault(key, seat)
+        part.rung = next(i for i, call in enumerate(phase.ladder) if call.name == name)
+        call = phase.ladder[part.rung]
+        part.level, part.strain, part.doubling = call.level, call.strain, 0
+        if call.contract is None:
+            part.first_named.setdefault((StrainAuction._side(st, seat), part.strain), seat)
         part.bidder = seat
 
     @staticmethod
     def _close(st, phase, part) -> None:
-        if not part.level:
+        if part.rung < 0:
+            if phase.all_pass == "redeal":
+                st.redeal = True
+            elif phase.all_pass != "passed_out":
+                st.contract, st.declarer, st.side_mask = phase.all_pass, -1, 0
             return
-        declarer = part.first_named[(StrainAuction._side(st, part.bidder), part.strain)]
-        st.vars = {**st.vars, phase.var: phase.suits[part.strain], "level": part.level, "doubling": part.doubling}
+        call = phase.ladder[part.rung]
+        declarer = part.bidder if phase.declarer == "bidder" or call.contract else \
+            part.first_named[(StrainAuction._side(st, part.bidder), part.strain)]
+        suit = phase.suits[call.strain] if call.strain >= 0 else -1
+        st.vars = {**st.vars, phase.var: suit, "level": call.level, "doubling": part.doubling}
+        if call.contract is not None:
+            st.contract = call.contract
         st.declarer = declarer
         st.side_mask = StrainAuction._side(st, declarer)
 
@@ -222,8 +358,11 @@ class StrainAuction(Construct):
                 "it is doubled already"
         elif name == phase.words[2]:
             why = "only a double of his own side's bid can be redoubled"
-        elif name in _bid_names(phase.levels, phase.strains):
-            why = f"a bid must be higher than {_bid_names(phase.levels, phase.strains)[(part.level - 1) * len(phase.strains) + part.strain]}"
+        elif name in [call.name for call in phase.ladder]:
+            call = next(call for call in phase.ladder if call.name == name)
+            why = f"{name} may be bid only over {phase.ladder[call.over].name} or higher" \
+                if call.over >= 0 and part.rung < call.over else \
+                f"a bid must be higher than {phase.ladder[part.rung].name}"
         else:
             return Construct.explain(st, phase, action)
         return Diagnostic("E517", f"{seat} may not call {name}: {why}", phase.span, f"legal now: {legal}")
@@ -242,12 +381,18 @@ class StrainAuction(Construct):
         from rulelang.render.explain import rest
         strains = ", ".join(str(s) for s in body.get("strains") or [])
         pass_word, double, redouble = _words(body)
-        return [f"Starting with {ctx.say(body.get('from'))}, each player in turn passes ({pass_word}), bids a level "
-                f"from 1 to {body.get('levels', 7)} and a strain ({strains}, low to high) above the last bid, "
-                f"doubles ({double}) an opponent's bid or redoubles ({redouble}) an opponent's double",
-                "Four passes at the start pass the deal out; three passes after a bid end the auction: the last bid "
-                "is the contract, and the declarer is the player of its side who first named its strain"] + \
-            rest(body, {"from", "levels", "strains", "var", "pass", "double", "redouble", "when"})
+        low, high = strain_ladder.level_range(body.get("levels", 7))
+        doubles = body.get("doubling", True) is not False
+        lines = [f"Starting with {ctx.say(body.get('from'))}, each player in turn passes ({pass_word}), bids a level "
+                 f"from {low} to {high} and a strain ({strains}, low to high) above the last bid" +
+                 (f", doubles ({double}) an opponent's bid or redoubles ({redouble}) an opponent's double"
+                  if doubles else "")]
+        for name, row in (body.get("contracts") or {}).items():
+            over = f", and only over {row['over']} or higher" if (row or {}).get("over") is not None else ""
+            lines.append(f"{name} may be bid too: it ranks just above {(row or {}).get('after')}{over}")
+        lines += _english_end(body)
+        return lines + rest(body, {"from", "levels", "strains", "var", "pass", "double", "redouble", "when",
+                                   "contracts", "passing", "all_pass", "declarer", "doubling"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
@@ -261,6 +406,25 @@ class StrainAuction(Construct):
         text, used = head_parts(value, [("from", "from", expr_text), ("levels", "levels", scalar_text),
                                         ("strains", "strains", listed), WHEN_PART])
         return [f"{pad}strain_auction{text}"] if used == set(value) else None
+
+
+def _english_end(body: dict) -> Lines:
+    """How the auction ends, who declares and what all passes mean, in words."""
+    all_pass = str(body.get("all_pass", "passed_out"))
+    declarer = "the last bidder is the declarer" if body.get("declarer") == "bidder" else \
+        "the declarer is the player of its side who first named its strain"
+    if body.get("passing") == "final":
+        ending = "A player who passes is out of the bidding; when only the last bidder is left, his bid is the " \
+            f"contract, and {declarer}"
+    else:
+        ending = f"Three passes after a call end the auction: the last bid is the contract, and {declarer}"
+    everyone = {"passed_out": "If everyone passes the deal is passed out",
+                "redeal": "If everyone passes, the same dealer deals again"}.get(
+        all_pass, f"If everyone passes, {all_pass} is played with nobody declaring")
+    if (body.get("passing"), all_pass, body.get("declarer")) == (None, "passed_out", None):
+        return ["Four passes at the start pass the deal out; three passes after a bid end the auction: the last bid "
+                "is the contract, and the declarer is the player of its side who first named its strain"]
+    return [everyone, ending]
 
 
 CONSTRUCT = StrainAuction
