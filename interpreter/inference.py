@@ -114,11 +114,14 @@ def _ruled_out(st, seat: int, card: int) -> int:
     """The cards ``seat`` cannot have held when it played ``card`` to the trick on the table."""
     rules = st.tricks.rules
     tiers = rules.follow if st.tricks.trick else rules.lead_from
+    free = rules.free.fn(st, seat) if rules.free is not None else 0
+    if free >> card & 1:
+        return 0                                     # a free card may be played whatever the hand holds
     before = 0
     for rule in tiers:
         if "hand(" in rule.text:
             return before
-        mask = rule.fn(st, seat)
+        mask = rule.fn(st, seat) & ~free
         if mask >> card & 1:
             return before | _not_heading(st, seat, card, mask & ~before) if rules.head and st.tricks.trick else before
         before |= mask

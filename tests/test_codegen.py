@@ -17,7 +17,7 @@ from rulelang.loader import load_definition, shipped_games
 from rulelang.read.source import Span
 
 GAMES = sorted({p.stem for p in shipped_games()})
-OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_mask", "_card", "_within", "_declarers", "_defenders", "_game_value", "_rows", "_level",
+OWN_NAMES = {"st", "pl", "_hand", "_allowed", "_free", "_mask", "_card", "_within", "_declarers", "_defenders", "_game_value", "_rows", "_level",
              "_owner", "len", "min", "max", "abs", "bool", "sum", "any", "all", *HELPERS}
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from helpers import legal_names as legal, play_deal, say
 from rulelang.interpreter.agents import ScriptedDeal
+from rulelang.interpreter.inference import public_voids
 from rulelang.loader import load_game
 
 HEARTS = "K♥ Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥"
@@ -84,8 +85,8 @@ def test_in_a_garde_sans_nobody_takes_the_chien(game):
 
 # ---------------------------------------------------------------------- the play
 def played_to(state, *moves):
-    """Bid a Garde sans for P1 without a chelem, then play ``moves``."""
-    say(state, "garde_sans", "pass", "pass", "pass", "no_chelem", *moves)
+    """Bid a Garde sans for P1 without a chelem, show no poignée, then play ``moves``."""
+    say(state, "garde_sans", "pass", "pass", "pass", "no_chelem", "keep", "keep", "keep", "keep", *moves)
 
 
 def test_a_player_follows_suit_and_may_play_the_excuse_instead(game):
@@ -125,6 +126,17 @@ def test_after_the_excuse_is_led_the_next_card_sets_the_suit_and_the_excuse_stay
     assert "Excuse" in taken(game, state, 0) and "Excuse" not in taken(game, state, 3)   # … not the Excuse
 
 
+def test_a_trump_on_a_suit_lead_tells_everyone_the_player_has_none_of_the_suit_but_the_excuse_tells_nothing(game):
+    state = deal(game, swap="1♥ 1♦ 3T Excuse")                     # P2: one heart and the Excuse
+    played_to(state, "5♥", "Excuse", "15T")                          # P3 trumps: he has no heart
+    voids = public_voids(state, 3)
+    hearts = game.deck.suit_masks[game.deck.suit_index("hearts")]
+    assert voids[2] & hearts == hearts and voids[1] == 0, "the Excuse may be played holding a heart"
+    for seed in range(20):                                          # no world P4 can imagine gives P3 a heart
+        world = state.resample_from_infostate(3, random.Random(seed))
+        assert world is not None and world.hands[2] & hearts == 0
+
+
 def play_out(state, choose):
     rng = random.Random(0)
     while not state.is_terminal():
@@ -146,7 +158,7 @@ def test_the_excuse_played_to_the_last_trick_goes_to_the_winner(game):
 
 def test_a_chelem_announced_lets_the_taker_lead(game):
     state = deal(game, dealer=0)                                    # P2 is forehand; P1 bids last
-    say(state, "pass", "pass", "pass", "garde_sans", "chelem")
+    say(state, "pass", "pass", "pass", "garde_sans", "chelem", "keep", "keep", "keep", "keep")
     assert state.current_player() == 0
 
 
@@ -191,6 +203,7 @@ def test_a_poignee_is_shown_to_everyone_and_counts_for_the_side_that_wins(game):
     say(state, "garde_sans", "pass", "pass", "pass", "no_chelem")
     assert legal(state) == {"poignee", "keep"}
     say(state, "poignee")
+    assert legal(state) == {"keep"}, "P2, without ten trumps, is asked all the same: being asked tells nothing"
     assert set(game.deck.names(state.show.shown[0])) == set(hands[0].split())
     assert "21T" in state.observation(1)["shown"]["P1"]
     play_out(state, highest_first)

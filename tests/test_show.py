@@ -44,22 +44,26 @@ def names(state, seat: int) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
-def test_only_the_seats_that_may_are_asked_in_turn_from_forehand():
+def test_every_seat_is_asked_in_turn_from_forehand_and_only_those_that_may_can_show():
     game = game_with()
     state = after_bidding(game)
     assert state.phase.kind == "show" and state.current_player() == 0
     assert sorted(names(state, 0)) == ["keep", "poignee"]
     state.apply_action(game.symbol_ids["keep"])
-    assert state.current_player() == 2                       # P2 (two spades) is not asked
+    assert state.current_player() == 1 and names(state, 1) == ["keep"], \
+        "P2 (two spades) is asked all the same, so that being asked tells the others nothing"
+    state.apply_action(game.symbol_ids["keep"])
     state.apply_action(game.symbol_ids["poignee"])
+    assert names(state, 3) == ["keep"]
+    state.apply_action(game.symbol_ids["keep"])
     assert state.phase.kind == "tricks"
 
 
 def test_a_shown_holding_is_public_and_a_kept_one_is_not():
     game = game_with()
     state = after_bidding(game)
-    state.apply_action(game.symbol_ids["keep"])
-    state.apply_action(game.symbol_ids["poignee"])
+    for word in ("keep", "keep", "poignee", "keep"):
+        state.apply_action(game.symbol_ids[word])
     seen = state.observation(1)
     assert seen["shown"] == {"P3": ["6♠", "5♠", "4♠", "3♠", "2♠"]} or \
         sorted(seen["shown"]["P3"]) == sorted(["6♠", "5♠", "4♠", "3♠", "2♠"])
@@ -76,8 +80,9 @@ def test_observations_before_showing_do_not_depend_on_what_the_others_hold():
     assert one.observation(0) == two.observation(0)
     for state in (one, two):
         state.apply_action(game.symbol_ids["keep"])
-    assert one.observation(0) == two.observation(0)         # P3 not yet decided
+    assert one.observation(0) == two.observation(0)         # P2 asked, P3 not yet
     for state in (one, two):
+        state.apply_action(game.symbol_ids["keep"])
         state.apply_action(game.symbol_ids["keep"])
     assert one.observation(0) == two.observation(0)          # P3 kept his spades hidden
 
@@ -86,8 +91,8 @@ def test_every_sampled_world_keeps_the_shown_cards_in_the_hand_that_showed_them(
     from rulelang.interpreter.worlds import determinize
     game = game_with()
     state = after_bidding(game)
-    state.apply_action(game.symbol_ids["keep"])
-    state.apply_action(game.symbol_ids["poignee"])
+    for word in ("keep", "keep", "poignee"):
+        state.apply_action(game.symbol_ids[word])
     spades = sum(1 << game.deck.lookup[name.casefold()] for name in HANDS[2][:5])
     for seed in range(30):
         world = determinize(state, 1, random.Random(seed))

@@ -256,7 +256,8 @@ def run_open_hand(run, phase, live) -> None:
 
 # ---------------------------------------------------------------------- show
 def run_show(run, phase, live) -> None:
-    """Each seat that may, in turn from forehand, shows its holding to everyone or keeps it (``must``: shows)."""
+    """Every seat asked, in turn from forehand: one that may shows its holding to everyone or keeps it, any
+    other keeps it (``must``: a seat that may shows, nobody is asked)."""
     bs, players, ids = run.state, run.game.num_players, run.game.symbol_ids
     everyone = (1 << players) - 1
     asked = per_deal(run.fn(phase.by)(bs, None), run.n) & everyone if phase.by is not None else everyone
@@ -265,17 +266,19 @@ def run_show(run, phase, live) -> None:
     actions = np.array([ids[w] for w in words], dtype=INT)
     for pos in range(players):
         seats = order[:, pos]
+        turn = live & (pos < count)
         cards = per_deal(run.fn(phase.cards)(bs, seats), run.n) & gather(bs.hands, seats)
-        may = live & (pos < count) & (cards != 0)
+        may = turn & (cards != 0)
         if phase.may is not None:
             may &= per_deal(run.fn(phase.may)(bs, seats), run.n) != 0
-        rows = np.flatnonzero(may)
-        if not len(rows):
-            continue
         if phase.must:
-            shows = rows
+            shows = np.flatnonzero(may)
         else:
-            chosen = run.ask("show", words, actions, rows, np.ones((len(rows), 2), dtype=bool), seats[rows])
+            rows = np.flatnonzero(turn)
+            if not len(rows):
+                continue
+            allowed = np.stack([may[rows], np.ones(len(rows), dtype=bool)], axis=1)
+            chosen = run.ask("show", words, actions, rows, allowed, seats[rows])
             shows = rows[chosen == 0]
         bs.show.shown[shows, seats[shows]] |= cards[shows]
 

@@ -2,9 +2,10 @@
 
 YAML ``- show: {cards: "hand(player) & trumps", may: "count(hand(player) & trumps) >= 10", word: poignee}``;
 DSL in the generic form ``show { cards = "…"  may = "…"  word = "poignee" }``. The seats of ``by``
-(default every seat), from forehand in the direction of play, for which ``may`` holds and ``cards``
-holds a card in its hand (``player`` bound to the seat; only cards it holds are shown), each say
-``word`` (default ``show``) or ``keep``. A seat that shows lays ``cards`` open for everyone: for the rest of the deal every observation and
+(default every seat), from forehand in the direction of play, are each asked in turn; one for which
+``may`` holds and ``cards`` holds a card in its hand (``player`` bound to the seat; only cards it holds
+are shown) says ``word`` (default ``show``) or ``keep``, any other can only say ``keep`` — every seat is
+asked, so that being asked tells the others nothing of its hand. A seat that shows lays ``cards`` open for everyone: for the rest of the deal every observation and
 information state shows which of them it still holds, no sampled world deals them anew, and
 ``shown(SEATS)`` reads the cards the seats showed this deal, played or not (a poignée's bonus:
 ``count(shown(declarers)) >= 10``). With ``must: true`` a seat for which ``may`` holds shows
@@ -106,20 +107,25 @@ class Show(Construct):
         return f" `{phase.cards.text}`{who}{may} word {phase.word}" + (", must" if phase.must else "")
 
     @staticmethod
-    def candidates(st, phase) -> list[int]:
-        """The seats that may show, in turn from forehand."""
+    def asked(st, phase) -> list[int]:
+        """The seats of ``by``, in turn from forehand."""
         everyone = (1 << st.game.num_players) - 1
         mask = phase.by.fn(st, None) if phase.by is not None else everyone
-        return [seat for seat in seats_from(st, st.forehand, mask & everyone)
-                if phase.cards.fn(st, seat) & st.hands[seat] and (phase.may is None or phase.may.fn(st, seat))]
+        return seats_from(st, st.forehand, mask & everyone)
+
+    @staticmethod
+    def may_show(st, phase, seat: int) -> bool:
+        """Whether ``seat`` may show: ``may`` holds for it and it holds a card of ``cards``."""
+        return bool(phase.cards.fn(st, seat) & st.hands[seat]) and (phase.may is None or bool(phase.may.fn(st, seat)))
 
     @staticmethod
     def enter(st, phase) -> bool:
         part = st.show
-        seats = Show.candidates(st, phase)
+        seats = Show.asked(st, phase)
         if phase.must:
             for seat in seats:
-                Show._shows(st, phase, seat)
+                if Show.may_show(st, phase, seat):
+                    Show._shows(st, phase, seat)
             return False
         part.order, part.pos = seats, 0
         if not seats:
@@ -136,7 +142,7 @@ class Show(Construct):
     @staticmethod
     def legal(st, phase):
         ids = st.game.symbol_ids
-        return sorted([ids[phase.word], ids[KEEP]])
+        return sorted([ids[phase.word], ids[KEEP]]) if Show.may_show(st, phase, st.current) else [ids[KEEP]]
 
     @staticmethod
     def apply(st, phase, action) -> bool:

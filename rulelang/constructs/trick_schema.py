@@ -5,6 +5,12 @@ from rulelang.constructs.base import WHEN
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
 from rulelang.constructs.trick_finish import ENDS_WHEN, GIFT, KEPT
 
+FREE = {'description': 'Cards that may be played at any turn instead of what follow and lead_from ask, and '
+                       'that do not count as holding a set the rules ask for, e.g. French Tarot\'s Excuse: '
+                       '"{\'Excuse\'}".',
+        '$ref': '#/$defs/cardsExpr'}
+"""The schema of the ``free`` key of trick rules."""
+
 SCHEMA = {'entry': 'Trick play.',
           'defs': {'tricksPhase': {'title': 'a mapping with among, lead, follow, win and alone',
                                    'description': 'Trick play.',
@@ -57,6 +63,7 @@ SCHEMA = {'entry': 'Trick play.',
                                                                       '$ref': '#/$defs/cardsExpr'},
                                                   'ends_when': ENDS_WHEN,
                                                   'kept': KEPT,
+                                                  'free': FREE,
                                                   'gift': GIFT}},
                    'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                'description': "A rule that picks a trick's winner.",

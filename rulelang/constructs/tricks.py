@@ -57,6 +57,7 @@ class TrickRules:
     ends_when: Rule | None = None
     kept: Rule | None = None
     gift: Rule | None = None
+    free: Rule | None = None
 
 
 @dataclass
@@ -202,13 +203,15 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     ends = c.optional_rule(path + ("ends_when",), BOOL) if "ends_when" in body else (base.ends_when if base else None)
     kept = c.optional_rule(path + ("kept",), CARDS) if "kept" in body else (base.kept if base else None)
     gift = c.optional_rule(path + ("gift",), INT) if "gift" in body else (base.gift if base else None)
-    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow), winning_card(c, win, later),
-                      later, calls, ends, kept, gift)
+    free = c.optional_rule(path + ("free",), CARDS, scope) if "free" in body else (base.free if base else None)
+    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow, free),
+                      winning_card(c, win, later), later, calls, ends, kept, gift, free)
 
 
-def allowed_cards(c, lead_from: list, follow: list) -> Rule:
+def allowed_cards(c, lead_from: list, follow: list, free: Rule | None = None) -> Rule:
     """One function for the cards a seat may play before heading: the first of its fallbacks it can,
-    ``follow`` when a trick is on the table, ``lead_from`` when it leads, else any card in hand."""
+    ``follow`` when a trick is on the table, ``lead_from`` when it leads, else any card in hand; with
+    ``free``, the fallbacks are met from the hand without those cards, which may be played besides."""
     everything = (1 << len(c.scope.card_suits)) - 1
     on_table = part_attr("tricks", "trick")
 
@@ -219,17 +222,26 @@ def allowed_cards(c, lead_from: list, follow: list) -> Rule:
             if isinstance(code, ast.Constant) and code.value == everything:
                 break
             body += [ast.Assign([ast.Name("_allowed", ast.Store())], binop(read("_hand"), ast.BitAnd(), code)),
-                     ast.If(read("_allowed"), [ast.Return(read("_allowed"))], [])]
+                     ast.If(read("_allowed"), [ast.Return(with_free(read("_allowed")))], [])]
         return body
-    texts = "; ".join(f"follow {r.text}" for r in follow) + "".join(f"; lead {r.text}" for r in lead_from)
+
+    def with_free(node):
+        return binop(node, ast.BitOr(), read("_free")) if free is not None else node
+    texts = "; ".join(f"follow {r.text}" for r in follow) + "".join(f"; lead {r.text}" for r in lead_from) + \
+        (f"; free {free.text}" if free is not None else "")
     rule = Rule(None, texts or "any card", (follow or lead_from or [Rule(None, "", None)])[0].span)
     when_following, when_leading = fallbacks(follow), fallbacks(lead_from)
     choice = [ast.If(on_table, when_following, when_leading)] if when_following and when_leading else \
         [ast.If(on_table, when_following, [])] if when_following else \
         [ast.If(ast.UnaryOp(ast.Not(), on_table), when_leading, [])] if when_leading else []
-    body = [ast.Assign([ast.Name("_hand", ast.Store())], ast.Subscript(state_attr("hands"), PLAYER_CODE,
-                                                                       ast.Load())), *choice,
-            ast.Return(read("_hand"))]
+    hand = ast.Subscript(state_attr("hands"), PLAYER_CODE, ast.Load())
+    if free is None:
+        body = [ast.Assign([ast.Name("_hand", ast.Store())], hand)]
+    else:
+        held = ast.Subscript(state_attr("hands"), PLAYER_CODE, ast.Load())
+        body = [ast.Assign([ast.Name("_free", ast.Store())], binop(held, ast.BitAnd(), c.scope.module.code_of(free))),
+                ast.Assign([ast.Name("_hand", ast.Store())], binop(hand, ast.BitXor(), read("_free")))]
+    body += [*choice, ast.Return(with_free(read("_hand")))]
     c.scope.module.statements(body, rule)
     return rule
 
@@ -578,7 +590,7 @@ class Tricks(Construct):
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
         known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
-                 "ends_when", "kept", "gift"}
+                 "ends_when", "kept", "gift", "free"}
         return lines + rest(body, known)
 
     @staticmethod

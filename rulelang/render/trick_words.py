@@ -74,8 +74,11 @@ def fmt_win(value, pad, mapping) -> Lines | None:
 
 
 def end_words(ctx, body: dict) -> list[str]:
-    """``kept`` and ``ends_when`` in words, for ``rulelang explain``."""
+    """``free``, ``kept``, ``gift`` and ``ends_when`` in words, for ``rulelang explain``."""
     lines = []
+    if body.get("free") is not None:
+        lines.append(f"A card of {ctx.say(body['free'])} may be played at any turn instead of the card the rules ask "
+                     "for, and holding it does not oblige its holder to play it")
     if body.get("kept") is not None:
         lines.append(f"A card of {ctx.say(body['kept'])} goes to the pile of the player who played it, not to the "
                      "trick's winner")
