@@ -58,7 +58,7 @@ def test_every_shipped_rule_file_is_covered():
             "zwanzigerrufen-ordered-maerchenstich.yaml", "koenigrufen.yaml", "skat.yaml", "skat-ramsch.yaml",
             "bridge.yaml", "schafkopf.yaml", "doppelkopf.rules"} <= set(covered)
     wide = [p for p in GAMES if p.rsplit("/", 1)[-1].startswith("french-tarot")]   # 78 cards: over 64
-    ruled = [p for p in GAMES if p.rsplit("/", 1)[-1] == "five-hundred.yaml"]      # a strain_auction's bidding rules
+    ruled = [p for p in GAMES if p.rsplit("/", 1)[-1] in ("five-hundred.yaml", "preferans.yaml")]   # bidding rules
     assert len(covered) == len(GAMES) - len(wide) - len(ruled)
 
 

@@ -301,3 +301,13 @@ def test_three_hundred_random_deals_play_and_score_as_an_independent_reading_of_
         assert state.deal_results[-1]["delta"] == check_deal(game, state), f"seed {seed}"
         seen.add(state.contract or f"{state.vars['level']}{'nt' if state.vars['trump'] in (None, -1) else 'suit'}")
     assert {"misere", "open_misere", "10nt", "6suit", "8suit"} <= seen, seen
+
+
+def test_the_observation_tensor_names_a_misere_among_the_contracts(game):
+    pytest.importorskip("numpy")
+    from rulelang.adapters.tensors import tensor_of, views
+    state = deal(game)
+    say(state, "7hearts", "pass", "pass", "misere", "pass")
+    tensor = tensor_of(state, 0)
+    contract = views(tensor, game, True)["contract"]
+    assert contract[1 + game.definition.contract_names.index("misere")] == 1 and contract.sum() == 1

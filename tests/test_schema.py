@@ -74,7 +74,7 @@ def test_schema_returns_a_fresh_copy_each_time():
 
 def test_the_phase_kinds_are_those_of_the_language():
     assert phase_kinds() == ["deal", "talon", "turn_up", "choose", "exchange", "decide", "bids", "value_auction", "pick",
-                             "take_talon", "take_up", "strain_auction", "tricks", "dummy", "open_hand", "show", "score", "set", "piles", "throw_in", "auction",
+                             "take_talon", "take_up", "strain_auction", "declare", "tricks", "dummy", "open_hand", "show", "score", "set", "piles", "throw_in", "auction",
                              "call", "settle", "turns", "passing", "parties"]
 
 
@@ -122,7 +122,7 @@ def test_an_unknown_key_hint_suggests_the_closest_allowed_key_and_lists_them_all
 def test_an_unknown_phase_kind_hint_lists_the_phase_kinds():
     (unknown,) = problems("- tricks:", "- tricksies:")
     assert "did you mean 'tricks'?" in unknown.hint
-    assert "deal, talon, turn_up, choose, exchange, decide, bids, value_auction, pick, take_talon, take_up, strain_auction, tricks" in unknown.hint
+    assert "deal, talon, turn_up, choose, exchange, decide, bids, value_auction, pick, take_talon, take_up, strain_auction, declare, tricks" in unknown.hint
 
 
 def test_a_phase_whose_keys_lost_their_indentation_gets_an_indentation_hint():

@@ -30,7 +30,7 @@ def shapes(game, perfect_recall: bool) -> list[tuple[str, tuple]]:
     definition = game.definition
     layout = [("player", (n,)), ("hand", (cards,)), ("trick", (n, cards)), ("played", (n, cards)),
               ("tricks", (n,)), ("hand_sizes", (n,)), ("vars", (max(1, len(definition.deal_vars)), len(_words(game)))),
-              ("contract", (len(definition.contracts) + 1,)), ("declarer", (n + 1,)), ("partner", (n + 1,)),
+              ("contract", (len(definition.contract_names) + 1,)), ("declarer", (n + 1,)), ("partner", (n + 1,)),
               ("scores", (n,))]
     if perfect_recall:
         layout += [("discards", (cards,)), ("auction", (n, max(1, len(definition.symbols))))]
@@ -100,7 +100,7 @@ def _fill_contract(pieces: dict, game, view: dict, relative) -> None:
         pieces["declarer"][n] = 1
         pieces["partner"][n] = 1
         return
-    pieces["contract"][1 + list(game.definition.contracts).index(contract)] = 1
+    pieces["contract"][1 + game.definition.contract_names.index(contract)] = 1
     pieces["declarer"][relative(view["declarer"]) if view["declarer"] is not None else n] = 1
     partner = view.get("partner")
     if partner == "unknown":

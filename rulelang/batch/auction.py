@@ -565,6 +565,37 @@ def _close_strain(run, phase, rows, last, bidder, doubling, first_named, side_in
     bs.declarer[rows], bs.side_mask[rows] = declarer, side_of[declarer]
 
 
+# ---------------------------------------------------------------------- declare
+def check_declare(run, phase) -> None:
+    """The batch engine declares on a ladder of level bids from one up (Bridge's ladder), as its
+    strain_auction kernel bids."""
+    if phase.by is not None or any(call.contract for call in phase.ladder) or \
+            (phase.ladder and phase.ladder[0].level != 1):
+        raise BatchUnsupported("a declare phase after an auction with named contracts or levels not from one")
+
+
+def run_declare(run, phase, live) -> None:
+    """The declarer names a level bid at or above the contract the auction left (``level`` and the trump
+    variable): his bid or higher; the variables take it."""
+    bs, ids = run.state, run.game.symbol_ids
+    strains = len({call.strain for call in phase.ladder})
+    level, trump = bs.vars["level"], bs.vars[phase.var]
+    suits = np.array(phase.suits, dtype=INT)
+    strain = np.argmax(trump[:, None] == suits[None, :], axis=1)
+    rows = np.flatnonzero(live & (bs.declarer >= 0) & (level > 0))
+    if not len(rows):
+        return
+    rung = (level[rows] - 1) * strains + strain[rows]
+    names = [call.name for call in phase.ladder]
+    actions = np.array([ids[name] for name in names], dtype=INT)
+    allowed = np.arange(len(names))[None, :] >= rung[:, None]
+    chosen = run.ask("declare", names, actions, rows, allowed, bs.declarer[rows])
+    new_level, new_trump = level.copy(), trump.copy()
+    new_level[rows] = chosen // strains + 1
+    new_trump[rows] = suits[chosen % strains]
+    bs.vars = {**bs.vars, "level": new_level, phase.var: new_trump}
+
+
 # ---------------------------------------------------------------------- dummy
 def run_dummy(run, phase, live) -> None:
     """A seat's hand is exposed and played by another (who plays it changes nothing of the play here)."""
@@ -586,5 +617,7 @@ VALUE_AUCTION = Kernel(needs("start"), run_value_auction)
 """The batch kernel of ``value_auction`` phases (named by its construct's ``batch_kernel``)."""
 STRAIN_AUCTION = Kernel(check_strain_auction, run_strain_auction)
 """The batch kernel of ``strain_auction`` phases (named by its construct's ``batch_kernel``)."""
+DECLARE = Kernel(check_declare, run_declare)
+"""The batch kernel of ``declare`` phases (named by its construct's ``batch_kernel``)."""
 DUMMY = Kernel(needs("seat", "by"), run_dummy)
 """The batch kernel of ``dummy`` phases (named by its construct's ``batch_kernel``)."""

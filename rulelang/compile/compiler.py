@@ -105,7 +105,16 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             next_dealer=int(seating.get("next_dealer", 1)), forehand_offset=int(seating.get("forehand", 1)),
             phases=phases, match=match, symbols=symbols, deal_vars=self.deal_vars,
             params=dict(self.data.get("params") or {}), document=self.data, contracts=contracts, items=items,
-            code=self.scope.module, teams=teams)
+            code=self.scope.module, teams=teams, contract_names=self.contract_names(contracts))
+
+    def contract_names(self, contracts: dict) -> tuple:
+        """Every name ``contract`` may hold: those under ``contracts``, then the contracts phases name
+        themselves (a strain auction's misère, an all-pass contract)."""
+        names = list(contracts)
+        for _, kind, body in self.phase_entries():
+            found = construct(kind) if isinstance(kind, str) else None
+            names += [n for n in (found.named_contracts(body) if found is not None else []) if n not in names]
+        return tuple(names)
 
     def check_costs(self) -> None:
         """N238 for a rule whose evaluation could pass through more than MAX_EVALUATION_COST steps (definitions

@@ -103,3 +103,4 @@ class GameDef:
     document: dict = field(default_factory=dict)
     code: object = None
     teams: tuple = ()                    # per seat, the mask of its fixed team (``teams``); empty without teams
+    contract_names: tuple = ()           # every contract ``contract`` may hold: the ladder's, then phases' own

@@ -156,6 +156,11 @@ class Construct:
         return {}
 
     @staticmethod
+    def named_contracts(body: dict) -> list[str]:
+        """The contracts this phase may set ``contract`` to that are not under ``contracts``."""
+        return []
+
+    @staticmethod
     def option_names(body: dict) -> list[str]:
         """The names this phase lets expressions use as constants (its options)."""
         return []

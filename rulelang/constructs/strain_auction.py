@@ -87,6 +87,9 @@ class StrainAuctionState(DealPart):
         self.doubling = 0
         self.passes = 0
         self.out = 0
+        self.bidders = 0
+        self.closed = 0
+        self.declared = None
         self.first_named: dict = {}
         self.calls: list[str] = []
 
@@ -130,7 +133,13 @@ _CONTRACTS_SCHEMA = {'description': 'Named contracts slotted into the ladder, in
                      'type': 'object', 'maxProperties': 16,
                      'additionalProperties': {'type': 'object', 'additionalProperties': False,
                                               'required': ['after'],
-                                              'properties': {'after': _CALL_SCHEMA, 'over': _CALL_SCHEMA}}}
+                                              'properties': {
+                                                  'after': _CALL_SCHEMA, 'over': _CALL_SCHEMA,
+                                                  'first': {'description': 'true: a seat may bid it only as its '
+                                                                           'first bid.', 'type': 'boolean'},
+                                                  'last': {'description': 'true: a seat that bids it bids nothing '
+                                                                          'after (it can only pass).',
+                                                           'type': 'boolean'}}}}
 _RULES_SCHEMA = {'passing': {'description': 'again (default): a seat that passed may call again; final: a seat '
                                             'that passed is out, and the auction ends when only the standing '
                                             'bidder is left.',
@@ -203,6 +212,10 @@ class StrainAuction(Construct):
         return named + ([_all_pass_contract(body)] if _all_pass_contract(body) else [])
 
     @staticmethod
+    def named_contracts(body) -> list[str]:
+        return StrainAuction.option_names(body)
+
+    @staticmethod
     def may_redeal(phase) -> bool:
         return phase.all_pass == "redeal"
 
@@ -268,7 +281,11 @@ class StrainAuction(Construct):
                 calls.append(double)
             if ours and part.doubling == 1:
                 calls.append(redouble)
-        return calls + [call.name for call in phase.ladder[part.rung + 1:] if part.rung >= call.over]
+        if part.closed >> seat & 1:
+            return calls
+        bid_before = part.bidders >> seat & 1
+        return calls + [call.name for call in phase.ladder[part.rung + 1:]
+                        if part.rung >= call.over and not (call.first and bid_before)]
 
     @staticmethod
     def legal(st, phase):
@@ -328,6 +345,9 @@ class StrainAuction(Construct):
         if call.contract is None:
             part.first_named.setdefault((StrainAuction._side(st, seat), part.strain), seat)
         part.bidder = seat
+        part.bidders |= 1 << seat
+        if call.last:
+            part.closed |= 1 << seat
 
     @staticmethod
     def _close(st, phase, part) -> None:
@@ -362,6 +382,8 @@ class StrainAuction(Construct):
             call = next(call for call in phase.ladder if call.name == name)
             why = f"{name} may be bid only over {phase.ladder[call.over].name} or higher" \
                 if call.over >= 0 and part.rung < call.over else \
+                f"after {phase.ladder[part.rung].name} he bids nothing more" if part.closed >> st.current & 1 else \
+                f"{name} may only be a player's first bid" if call.first and part.bidders >> st.current & 1 else \
                 f"a bid must be higher than {phase.ladder[part.rung].name}"
         else:
             return Construct.explain(st, phase, action)
@@ -388,8 +410,11 @@ class StrainAuction(Construct):
                  (f", doubles ({double}) an opponent's bid or redoubles ({redouble}) an opponent's double"
                   if doubles else "")]
         for name, row in (body.get("contracts") or {}).items():
-            over = f", and only over {row['over']} or higher" if (row or {}).get("over") is not None else ""
-            lines.append(f"{name} may be bid too: it ranks just above {(row or {}).get('after')}{over}")
+            row = row or {}
+            over = f", and only over {row['over']} or higher" if row.get("over") is not None else ""
+            first = ", only as a player's first bid" if row.get("first") else ""
+            last = "; a player who bids it bids nothing after" if row.get("last") else ""
+            lines.append(f"{name} may be bid too: it ranks just above {row.get('after')}{over}{first}{last}")
         lines += _english_end(body)
         return lines + rest(body, {"from", "levels", "strains", "var", "pass", "double", "redouble", "when",
                                    "contracts", "passing", "all_pass", "declarer", "doubling"})

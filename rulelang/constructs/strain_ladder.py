@@ -10,6 +10,9 @@ and with ``over`` may be bid only over that call or a higher one — never as th
     contracts:
       misere: {after: 8spades, over: 7spades}     # between 8♠ and 8♣, once someone has bid seven
       open_misere: {after: 10diamonds}            # between 10♦ and 10♥, any time
+
+``first: true`` lets a seat bid it only as its first bid, and ``last: true`` makes it the seat's last:
+after it the seat can only pass (Preferans' misère: ``{after: 8notrump, first: true, last: true}``).
 """
 
 from __future__ import annotations
@@ -20,13 +23,16 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Call:
     """One rung of the ladder: its name, level and strain index (0 and -1 for a named contract), the
-    named contract or None, and the lowest standing rung it may be bid over (-1: any time)."""
+    named contract or None, the lowest standing rung it may be bid over (-1: any time), and whether it
+    may only be a seat's first bid and must be its last."""
 
     name: str
     level: int
     strain: int
     contract: str | None = None
     over: int = -1
+    first: bool = False
+    last: bool = False
 
 
 def level_range(levels) -> tuple[int, int]:
@@ -56,7 +62,8 @@ def build(low: int, high: int, strains: list, contracts: dict) -> tuple[list[Cal
             problems.append((name, "after", f"the contract '{name}' is slotted after '{after}', which is no call "
                              "of the ladder"))
             continue
-        ladder.insert(names.index(after) + 1, Call(str(name), 0, -1, str(name)))
+        ladder.insert(names.index(after) + 1, Call(str(name), 0, -1, str(name), first=bool((row or {}).get("first")),
+                                                   last=bool((row or {}).get("last"))))
     rung = {call.name: i for i, call in enumerate(ladder)}
     for i, call in enumerate(ladder):
         over = (contracts.get(call.contract) or {}).get("over") if call.contract else None
@@ -66,5 +73,5 @@ def build(low: int, high: int, strains: list, contracts: dict) -> tuple[list[Cal
             problems.append((call.name, "over", f"the contract '{call.name}' may be bid over '{over}', which is "
                              "no call below it in the ladder"))
             continue
-        ladder[i] = Call(call.name, 0, -1, call.contract, rung[str(over)])
+        ladder[i] = Call(call.name, 0, -1, call.contract, rung[str(over)], call.first, call.last)
     return ladder, problems
