@@ -37,6 +37,15 @@ def play_out(state, rng=None):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_the_cards_rank_ace_king_queen_jack_ten_down_to_seven(game):
+    hands = {0: "K♠ 7♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥", 1: "10♠ 9♠ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣",
+             2: "J♠ 8♠ A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦"}
+    state = deal(game, hands, talon="A♠ Q♠")
+    say(state, "pass", "pass", "pass", "K♠", "10♠", "J♠")           # raspasy: P1 leads
+    assert state.tricks.trick_winners[-1][0] == 0, "the King beats the Jack and the ten"
+    assert len(game.deck.cards) == 32
+
+
 # ---------------------------------------------------------------------- the auction
 def test_a_pass_is_final_and_the_last_bidder_left_wins(game):
     state = deal(game)
