@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from rulelang.cli.validate import diagnostics_of
 from rulelang.diagnostics import Diagnostic
 from rulelang.loader import shipped_games
-from helpers import ROOT, copy_fixtures, is_variant
+from helpers import ROOT, copy_fixtures, is_variant, write_game
 
 SHIPPED = shipped_games() + [ROOT / "examples" / "re-and-kontra.rules"]   # and constructs no shipped game uses yet
 EXTREMES = ["0", "-1", "1", "33", "64", "65", "1000000", "99999999999999999999", "0 / 0", "true", "none", "[]", "{}",
@@ -262,3 +262,13 @@ def test_a_division_by_zero_in_a_number_known_before_play_gives_a_diagnostic(tmp
     path = tmp_path / "variant.yaml"
     path.write_text('extends: zwanzig-ab\nphases:\n  1:\n    deal: {each: "1 / 0"}\n', encoding="utf-8")
     assert [(d.code, d.severity) for d in diagnostics_of(str(path))] == [("N219", "error")]
+
+
+def test_a_definition_that_reads_a_failed_definition_through_another_gives_a_diagnostic(tmp_path):
+    """A definition whose only failure is reading one that failed (its error reported before) has no code:
+    read later in another rule, it gives no new error and no crash (found mutating games/preferans.yaml)."""
+    path = write_game(tmp_path, 'define:\n  bad(p): "nonesuch(p)"\n  mid: "count({p for p in seats if bad(p)})"\n'
+                      '  top: "mid + 1"\n')
+    text = path.read_text(encoding="utf-8").replace("  - tricks:\n", '  - tricks:\n      when: "mid >= 0"\n', 1)
+    path.write_text(text.replace('add: "', 'add: "top + ', 1), encoding="utf-8")
+    assert [(d.code, d.severity) for d in diagnostics_of(str(path))] == [("N203", "error")]

@@ -207,7 +207,7 @@ class _Compiler:
         shape = self.scope.defines.shapes.get(key)
         if shape is None:
             shape = self.scope.defines.shapes[key] = self.shape(found, context, values)
-        if shape.errors:
+        if shape.errors or shape.code is None:          # no code: it failed on an error reported elsewhere
             if not shape.reported:
                 shape.reported = True
                 self.errors.extend(shape.errors)

@@ -93,6 +93,26 @@ def turn_order(st, start: int, mask: int) -> list[int]:
     return order
 
 
+def permitted(st, part, field: str, values, forbid, seat: int, first: bool = False) -> list:
+    """The ``values`` a ``forbid`` rule lets ``seat`` take: each is set as ``part.<field>`` (what the rule reads
+    as ``value``, ``card`` or ``number``) while the rule is asked, and the field is put back afterwards, so that
+    weighing leaves no trace. All of them when there is no rule; with ``first``, only the first permitted."""
+    values = list(values)
+    if forbid is None:
+        return values[:1] if first else values
+    kept, out = getattr(part, field), []
+    try:
+        for value in values:
+            setattr(part, field, value)
+            if not forbid.fn(st, seat):
+                out.append(value)
+                if first:
+                    break
+    finally:
+        setattr(part, field, kept)
+    return out
+
+
 def symbol(st, action: int) -> str:
     """The decision name an action stands for."""
     return st.game.symbols[action - st.game.symbol_base]

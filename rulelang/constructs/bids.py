@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
-from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
+from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, permitted, symbol, turn_order
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, INT, SEAT, Binding, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
@@ -154,20 +154,7 @@ class Bids(Construct):
     @staticmethod
     def allowed(st, phase, seat: int, first: bool = False) -> list[int]:
         """The numbers ``seat`` may bid now (with ``first``, only the lowest of them: whether there is one)."""
-        numbers = range(phase.low, phase.high + 1)
-        if phase.forbid is None:
-            return list(numbers[:1] if first else numbers)
-        part, out, forbid, kept = st.bids, [], phase.forbid.fn, st.bids.number
-        try:
-            for number in numbers:
-                part.number = number
-                if not forbid(st, seat):
-                    out.append(number)
-                    if first:
-                        break
-        finally:
-            part.number = kept          # weighing leaves no trace: a state reads the same asked or not
-        return out
+        return permitted(st, st.bids, "number", range(phase.low, phase.high + 1), phase.forbid, seat, first)
 
     @staticmethod
     def _turn(st, phase, part) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
-from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits, permitted
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, CARD, CARDS, SEAT, Binding, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
@@ -97,14 +97,7 @@ class Call(Construct):
     def allowed(st, phase, seat: int) -> int:
         """The cards ``seat`` may call now."""
         cards = phase.cards.fn(st, seat)
-        if phase.forbid is None:
-            return cards
-        part, out = st.call, 0
-        for card in bits(cards):
-            part.card = card
-            if not phase.forbid.fn(st, seat):
-                out |= 1 << card
-        return out
+        return sum(1 << card for card in permitted(st, st.call, "card", bits(cards), phase.forbid, seat))
 
     @staticmethod
     def enter(st, phase) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
-from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, symbol
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, DiffKey, Lines, permitted, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
@@ -150,12 +150,8 @@ class Choose(Construct):
         """The values ``seat`` may choose now (all of them unless ``forbid`` rules some out)."""
         if phase.forbid is None:
             return list(phase.options)
-        part, out = st.choose, []
-        for option, value in zip(phase.options, phase.values):
-            part.value = value
-            if not phase.forbid.fn(st, seat):
-                out.append(option)
-        return out
+        allowed = set(permitted(st, st.choose, "value", phase.values, phase.forbid, seat))
+        return [option for option, value in zip(phase.options, phase.values) if value in allowed]
 
     @staticmethod
     def legal(st, phase):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
-from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, symbol, turn_order
+from rulelang.constructs.base import WHEN, Construct, DealPart, DiffKey, Lines, permitted, symbol, turn_order
 from rulelang.constructs.choose import VALUES_SCHEMA, choice_values
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, NAME, SEAT, SUIT, Binding, EvalError
@@ -146,11 +146,8 @@ class Pick(Construct):
     @staticmethod
     def allowed(st, phase, seat: int) -> list[str]:
         """The values ``seat`` may name now, and the pass word unless it must name one."""
-        part, out = st.pick, []
-        for option, value in zip(phase.options, phase.values):
-            part.value = value
-            if phase.forbid is None or not phase.forbid.fn(st, seat):
-                out.append(option)
+        allowed = set(permitted(st, st.pick, "value", phase.values, phase.forbid, seat))
+        out = [option for option, value in zip(phase.options, phase.values) if value in allowed]
         if phase.must is None or not phase.must.fn(st, seat):
             out.append(phase.pass_word)
         return out

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rulelang.compile.codegen import part_attr
 from rulelang.constructs.deal_counts import lay_out_parts, take_and_discard
-from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, symbol
+from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, permitted, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import BOOL, CARD, SEAT, Binding, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
@@ -206,14 +206,7 @@ class TakeTalon(Construct):
     def _may_discard(st, phase) -> int:
         part = st.take_talon
         hand = st.hands[part.seat]
-        if phase.forbid is None:
-            return hand
-        allowed = 0
-        for card in bits(hand):
-            part.card = card
-            if not phase.forbid.fn(st, part.seat):
-                allowed |= 1 << card
-        return allowed
+        return sum(1 << card for card in permitted(st, part, "card", bits(hand), phase.forbid, part.seat))
 
     @staticmethod
     def legal(st, phase):
