@@ -149,3 +149,14 @@ def test_all_pass_must_name_a_contract_of_the_game():
         load_text(yaml.safe_dump(doc, allow_unicode=True), "yaml", max_deals=1)
     assert [d.code for d in caught.value.diagnostics] == ["R370"]
     assert "which is not under `contracts`" in caught.value.diagnostics[0].message
+
+
+def test_values_may_be_numbers_with_a_step():
+    import yaml
+    doc = resolve_document(parse_text(RULES, "duel.rules")).data
+    doc["phases"][2]["value_auction"]["values"] = {"from": 18, "to": 24, "step": 2}
+    stepped = load_text(yaml.safe_dump(doc, allow_unicode=True), "yaml", max_deals=1)
+    assert said(to_act(stepped, 1)) == {"pass", "18", "20", "22", "24"}
+    assert "Bidding by numbers (18, 20, 22, 24)" in "\n".join(explain_game(doc))
+    again = resolve_document(parse_text(to_rules(doc), "again.rules")).data
+    assert again["phases"][2] == doc["phases"][2], "the DSL keeps the step form"

@@ -29,6 +29,9 @@ MAX_VALUES = 200
 MAX_VALUE = 100_000
 """The highest value that may be bid."""
 
+_RANGE_WORDS = {"from": "The lowest value.", "to": "The highest value (reached if the steps land on it).",
+                "step": "How much each value is above the one before."}
+
 
 @dataclass
 class ValueAuctionPhase(PhaseBase):
@@ -65,7 +68,14 @@ def _dsl(b, meta, children):
 
 
 def _values(body: dict) -> list[int]:
+    """The values of ``values``: a list, or a range ``{from: LOW, to: HIGH, step: N}`` (at most MAX_VALUES + 1
+    of them are made, so that a range too long is refused by ``limits`` without being built)."""
     values = body.get("values")
+    if isinstance(values, dict):
+        low, high, step = (values.get(key) for key in ("from", "to", "step"))
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (low, high, step)):
+            return []
+        return list(range(low, min(high, low + step * MAX_VALUES) + 1, step))
     return [v for v in values if isinstance(v, int) and not isinstance(v, bool)] if isinstance(values, list) else []
 
 
@@ -95,10 +105,18 @@ class ValueAuction(Construct):
                   'properties': {'from': {'description': 'The first listener (e.g. forehand); the seats after '
                                                          'him speak in turn.',
                                           '$ref': '#/$defs/seatExpr'},
-                                 'values': {'description': 'The values that may be named, lowest first, e.g. '
-                                                           '[18, 20, 22, 23, 24].',
-                                            'type': 'array', 'minItems': 1, 'maxItems': MAX_VALUES,
-                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': MAX_VALUE}},
+                                 'values': {'description': 'The values that may be named, lowest first: a list, '
+                                                           'e.g. [18, 20, 22, 23, 24], or numbers with a step, '
+                                                           'e.g. {from: 100, to: 300, step: 10}.',
+                                            'oneOf': [{'type': 'array', 'minItems': 1, 'maxItems': MAX_VALUES,
+                                                       'items': {'type': 'integer', 'minimum': 1,
+                                                                 'maximum': MAX_VALUE}},
+                                                      {'type': 'object', 'additionalProperties': False,
+                                                       'required': ['from', 'to', 'step'],
+                                                       'properties': {key: {'description': text,
+                                                                            'type': 'integer', 'minimum': 1,
+                                                                            'maximum': MAX_VALUE}
+                                                                      for key, text in _RANGE_WORDS.items()}}]},
                                  'var': {'description': 'The deal variable that holds the value the declarer '
                                                         'bid (default bid_value).',
                                          '$ref': '#/$defs/name'},
@@ -115,6 +133,15 @@ class ValueAuction(Construct):
     dsl = {"value_auction": _dsl}
     part = ValueAuctionState
     words = "bid"
+
+    @staticmethod
+    def limits(body: dict):
+        values = body.get("values")
+        if isinstance(values, dict) and len(_values(body)) > MAX_VALUES:
+            yield (("values",), f"the values from {values.get('from')} to {values.get('to')} by "
+                   f"{values.get('step')} are more than {MAX_VALUES}", "take a larger step or a shorter range")
+        elif isinstance(values, dict) and not _values(body):
+            yield (("values",), "the range of values is empty: `to` is below `from`", "write the lowest value as `from`")
 
     @staticmethod
     def symbols(c, body) -> list[str]:
