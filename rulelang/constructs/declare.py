@@ -134,6 +134,10 @@ class Declare(Construct):
         return f"declares {name}"
 
     @staticmethod
+    def record(st, step, actor, action, name, seat, deal) -> None:
+        deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name, "words": "declares"})
+
+    @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.render.explain import rest
         who = ctx.say(body["by"]) if body.get("by") is not None else "the declarer"
