@@ -205,6 +205,22 @@ def play_deal(game, seed: int, choose):
     return state
 
 
+def sparing_bidder(pass_share: float, lowest: int, word: str = "pass"):
+    """A random player that, where ``word`` (a pass) is legal, says it ``pass_share`` of the time and otherwise
+    mostly (four times in five) one of the ``lowest`` cheapest other moves (the lowest action ids: the foot of a
+    bidding ladder), so that auctions climb as a table's do and contracts of every level are played; elsewhere any
+    legal move. For ``play_deal``."""
+    def choose(state, moves, rng):
+        names = {state.action_to_string(a): a for a in moves}
+        if word not in names:
+            return rng.choice(moves)
+        bids = sorted(a for name, a in names.items() if name != word)
+        if rng.random() < pass_share or not bids:
+            return names[word]
+        return rng.choice(bids[:lowest] if rng.random() < 0.8 else bids)
+    return choose
+
+
 def named_deal(game, named: dict[int, str], hand_size: int, talon: str = "", dealer: int | None = None):
     """A new deal of ``game`` whose seats hold the cards ``named`` (seat index: card names), the rest dealt in
     deck order to fill every hand to ``hand_size``; the talon begins with ``talon``, then what is left."""

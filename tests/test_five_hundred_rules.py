@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal_names as legal, named_deal, play_deal, say
+from helpers import legal_names as legal, named_deal, play_deal, say, sparing_bidder
 from rulelang.loader import load_game
 
 SPADES = "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠"
@@ -282,22 +282,10 @@ def check_deal(game, state) -> list[int]:
     return [(points if made else -points) if seat in (declarer, partner) else defenders for seat in range(4)]
 
 
-def bid_sparingly(state, moves, rng):
-    """Random play, but in the auction a pass half the time and otherwise mostly one of the four lowest bids, so that
-    the bidding climbs the ladder and contracts of every level are played."""
-    names = {state.action_to_string(a): a for a in moves}
-    if "pass" in names:
-        bids = sorted(a for name, a in names.items() if name != "pass")
-        if rng.random() < 0.5 or not bids:
-            return names["pass"]
-        return rng.choice(bids[:4] if rng.random() < 0.8 else bids)
-    return rng.choice(moves)
-
-
 def test_three_hundred_random_deals_play_and_score_as_an_independent_reading_of_the_rules(game):
     seen = set()
     for seed in range(300):
-        state = play_deal(game, seed, bid_sparingly)
+        state = play_deal(game, seed, sparing_bidder(0.5, 4))
         assert state.deal_results[-1]["delta"] == check_deal(game, state), f"seed {seed}"
         seen.add(state.contract or f"{state.vars['level']}{'nt' if state.vars['trump'] in (None, -1) else 'suit'}")
     assert {"misere", "open_misere", "10nt", "6suit", "8suit"} <= seen, seen

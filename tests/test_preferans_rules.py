@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from helpers import legal_names as legal, named_deal, play_deal, say
+from helpers import legal_names as legal, named_deal, play_deal, say, sparing_bidder
 from rulelang.loader import load_game
 
 LAYOUT = {0: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥",
@@ -178,22 +178,10 @@ def expected(game, state) -> list[int]:
     return [10 * (sum(net) - 3 * net[s]) + 3 * (sum(whists[s]) - sum(w[s] for w in whists)) for s in range(3)]
 
 
-def bid_sparingly(state, moves, rng):
-    """Random play, but in the auction a pass more often than not and otherwise one of the five lowest bids, so
-    that raspasy, misère and contracts of every level come up."""
-    names = {state.action_to_string(a): a for a in moves}
-    if state.phase.kind == "strain_auction":
-        bids = sorted(a for name, a in names.items() if name != "pass")
-        if rng.random() < 0.6 or not bids:
-            return names["pass"]
-        return rng.choice(bids[:5] if rng.random() < 0.8 else bids)
-    return rng.choice(moves)
-
-
 def test_three_hundred_random_deals_score_as_an_independent_reading_of_the_rules(game):
     seen = set()
     for seed in range(300):
-        state = play_deal(game, seed, bid_sparingly)
+        state = play_deal(game, seed, sparing_bidder(0.6, 5))
         assert delta(state) == expected(game, state), f"seed {seed}"
         assert sum(delta(state)) == 0
         seen.add(state.contract or ("unplayed" if not state.tricks.trick_winners else state.vars.get("style")
