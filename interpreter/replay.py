@@ -122,8 +122,9 @@ class _Replayer:
                                        at(self.log, number, "hands"), f"seats are {', '.join(seats)}"))
             hands[seats[name]] = list(cards)
         dealer = seats[dealer] if dealer is not None else None
+        turned = entry.get("turned_from_hand")
         try:
-            return ScriptedDeal(self.game, hands, talon, dealer)
+            return ScriptedDeal(self.game, hands, talon, dealer, turned if isinstance(turned, list) else None)
         except DealError as exc:
             raise _Stop(self.at_deal(exc.diagnostic)) from None
 

@@ -47,13 +47,18 @@ class ScriptedDeal:
 
     ``hands`` maps a seat index to its card names in the order they are dealt (any order
     of a seat's cards gives the same hand); ``talon`` lists the talon's cards top first:
-    exchanges draw them in this order. ``dealer`` is the first dealer when drawn by lot.
+    exchanges draw them in this order. ``dealer`` is the first dealer when drawn by lot. A
+    ``turn_up`` from a seat's hand shows the next card of ``turned``, or else the last card
+    listed for that seat (the last it was dealt).
     """
 
-    def __init__(self, game, hands: dict[int, list[str]], talon: list[str] | None = None, dealer: int | None = None):
+    def __init__(self, game, hands: dict[int, list[str]], talon: list[str] | None = None, dealer: int | None = None,
+                 turned: list[str] | None = None):
         self.game = game
         self.queues = {seat: [self._card(n) for n in names] for seat, names in hands.items()}
+        self.last = {seat: queue[-1] for seat, queue in self.queues.items() if queue}
         self.talon = [self._card(n) for n in talon or []]
+        self.turned = [self._card(n) for n in turned or []]
         self.dealer = dealer
 
     def _card(self, name: str) -> int:
@@ -88,6 +93,8 @@ class ScriptedDeal:
             raise DealError(Diagnostic("E523", f"the explicit deal cannot say what chance draws here ({names})",
                                        getattr(state.step, "span", None),
                                        "an explicit deal gives cards only; replay this game from its seed"))
+        if state.phase is not None and state.phase.kind == "turn_up" and state.phase.seat is not None:
+            return self._turned_in_hand(state, legal)
         queue = self._queue(state)
         while queue:
             card = queue.pop(0)
@@ -98,6 +105,16 @@ class ScriptedDeal:
                                        "after it left the stock", None, "every card may appear only once"))
         raise DealError(Diagnostic("E522", "the explicit deal has run out of cards for "
                                    + self._who(state), None, "give every seat its full hand and list the talon"))
+
+    def _turned_in_hand(self, state, legal: list[int]) -> int:
+        """The card a ``turn_up`` from a seat shows: the next of ``turned``, else the last card listed for it."""
+        seat = state.turn_up.holder
+        card = self.turned.pop(0) if self.turned else self.last.get(seat, -1)
+        if card not in legal:
+            name = self.game.action_to_string(card) if card >= 0 else "no card"
+            raise DealError(Diagnostic("E521", f"the deal turns up {name} from {self.game.seat_name(seat)}'s hand, "
+                                       "which does not hold it", None, "turn up a card of the seat's hand"))
+        return card
 
     def _queue(self, state) -> list[int]:
         if state.phase is not None and state.phase.kind == "deal":

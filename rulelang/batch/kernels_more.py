@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from rulelang.batch.engine import option_sets, pick_bit, seats_from, turn_order, uniform_pick
-from rulelang.batch.kernels import Kernel, draw, needs, no_check, per_deal, weighed
+from rulelang.batch.kernels import Kernel, draw, needs, per_deal, weighed
 from rulelang.batch.runtime import across, flat_cells, flat_view, gather, joined, popcount
 from rulelang.batch.state import INT
 from rulelang.batch.vectorize import BatchUnsupported
@@ -351,7 +351,13 @@ def run_parties(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- the kernels named by constructs
-TURN_UP = Kernel(no_check, run_turn_up)
+def _check_turn_up(run, phase) -> None:
+    """The batch engine turns up stock cards; a card turned up in a hand stays with the interpreter."""
+    if phase.seat is not None:
+        raise BatchUnsupported("a turn_up `from` a seat's hand (the card stays in the hand)")
+
+
+TURN_UP = Kernel(_check_turn_up, run_turn_up)
 """The batch kernel of ``turn_up`` phases (named by its construct's ``batch_kernel``)."""
 BIDS = Kernel(needs("start", "forbid"), run_bids)
 """The batch kernel of ``bids`` phases (named by its construct's ``batch_kernel``)."""
