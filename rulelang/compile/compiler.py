@@ -213,7 +213,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         for counter in (self.data.get("match") or {}).get("counters") or {}:
             names[counter] = Binding(INT, state_item("counters", str(counter)))
         names.update(_state_names(players))
-        later = later_names(deck)
+        later = later_names(deck, players)
         for later_name, binding in later.items():
             names.setdefault(later_name, binding)
         scope.defines = self.definitions(names, later)
@@ -361,14 +361,16 @@ def _state_names(players: int) -> dict[str, Binding]:
     }
 
 
-def later_names(deck) -> dict[str, Binding]:
+def later_names(deck, players: int) -> dict[str, Binding]:
     """Names the language took after rule files may have used them (a param, a variable, a definition): the
-    file's own meaning wins (W621; ``rulelang fmt --upgrade`` renames the file's)."""
+    file's own meaning wins (W621; ``rulelang fmt --upgrade`` renames the file's). The seats by their fixed
+    names, ``P1`` … (a team is ``team(P1)``), are among them."""
     from rulelang.compile.codegen import STATE, name
     longest = max((len({c.order for c in deck.cards if c.suit == s}) for s in range(len(deck.suits))), default=0)
     return {"suits": suits_binding(len(deck.suits)), "ranks": numbers_binding(1, longest),
             "winning_now": Binding(CARD, call("_winning_now", name(STATE))),
-            "winner_now": Binding(SEAT, call("_winner_now", name(STATE)))}
+            "winner_now": Binding(SEAT, call("_winner_now", name(STATE))),
+            **{f"P{seat + 1}": const(SEAT, seat) for seat in range(players)}}
 
 
 def _not_linked(st, pl):

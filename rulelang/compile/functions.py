@@ -228,5 +228,5 @@ LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_
 """Functions the language took after rule files may have used their names for definitions: a file's own
 definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
 
-LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now"})
+LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now", *(f"P{seat}" for seat in range(1, 65))})
 """Names the language took after rule files may have used them (see ``compiler.later_names``)."""
