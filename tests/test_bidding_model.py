@@ -313,7 +313,8 @@ def test_the_narration_says_who_must_bid_holds_and_confirms(tarok):
 
 
 @pytest.mark.parametrize("all_pass, then", [("redeal", "everyone passed: the same dealer deals again"),
-                                            ("klop", "everyone passed: klop is played")])
+                                            ("klop", "everyone passed: klop is played"),
+                                            ("passed_out", "everyone passed: nothing is played")])
 def test_the_narration_says_what_all_passing_does(all_pass, then):
     game = load_text(variant(all_pass=all_pass, last=None), "yaml", max_deals=1)
     lines = narrated(game, agents=[Passer(seat) for seat in range(4)])

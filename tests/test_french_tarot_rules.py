@@ -53,10 +53,11 @@ def test_each_player_speaks_once_and_must_outbid_the_contract_standing(game):
     assert state.declarer == 1 and state.contract == "garde" and state.phase.kind == "take_talon"
 
 
-def test_when_everyone_passes_the_cards_are_dealt_again(game):
+def test_when_everyone_passes_nothing_is_played_and_the_deal_scores_nothing(game):
     state = deal(game)
     say(state, "pass", "pass", "pass", "pass")
-    assert state.is_chance_node() and state.deal_number == 0 and not state.deal_results
+    assert state.deal_results and state.deal_results[-1]["delta"] == [0, 0, 0, 0]
+    assert state.declarer == -1 and not state.tricks.trick_winners
 
 
 # ---------------------------------------------------------------------- the chien
@@ -224,6 +225,9 @@ def half_points(names) -> int:
 def expected_scores(game, state) -> list[int]:
     """Each seat's score for the finished deal, from the tricks as played, as the FFT rules state them."""
     n, names, tricks = game.num_players, game.deck.names, state.tricks
+    if state.declarer < 0:                                          # all passed: nothing is played
+        assert not tricks.trick_winners
+        return [0] * n
     side = {s for s in range(n) if state.side_mask >> s & 1}
     contract, taker = state.contract, state.declarer
     pile = []

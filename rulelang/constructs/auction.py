@@ -389,8 +389,10 @@ class Auction(Construct):
             entry["opens"] = f"announcements on {contract_title(st.game, st.contract)}:" if st.contract else \
                 "announcements:"
         if action == _table(st.game, step).pass_id and Auction._last_pass(st, step, actor):
-            entry["then"] = "everyone passed: the same dealer deals again" if step.rules.all_pass == "redeal" else \
-                f"everyone passed: {contract_title(st.game, step.rules.all_pass_contract)} is played"
+            contract = step.rules.all_pass_contract
+            entry["then"] = f"everyone passed: {contract_title(st.game, contract)} is played" if contract else \
+                {"redeal": "everyone passed: the same dealer deals again",
+                 "passed_out": "everyone passed: nothing is played"}.get(step.rules.all_pass, "everyone passed")
         deal["decisions"].append(entry)
 
     @staticmethod

@@ -19,8 +19,10 @@ Four options, each independent of the others, make the auctions of the world's b
 ``all_pass``
     What happens when no bid stands and every seat has passed. Left out, the first speaker must
     bid, so it cannot happen. ``redeal``: the cards are thrown in and dealt again by the same
-    dealer. ``forced``: the last seat still in, every other having passed, must bid. A contract's
-    name: that contract is played, with nobody declaring (a Ramsch, a Leaster, raspasy).
+    dealer. ``forced``: the last seat still in, every other having passed, must bid. ``passed_out``:
+    nobody declares and nothing is played (the phases that ask ``declarer != none`` are skipped), and the
+    next deal is dealt by the next dealer (French Tarot). A contract's name: that contract is played, with
+    nobody declaring (a Ramsch, a Leaster, raspasy).
 
 A bid made while every other seat is out (``final``), and a confirmation, end the auction: nobody
 is left to answer. With ``again`` and ``may_raise`` the others are asked again after a raise.
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 PASSING = ("again", "final")
 HOLD = ("none", "senior")
 LAST = ("may_raise", "stands", "confirms")
-ALL_PASS_WORDS = ("redeal", "forced")
+ALL_PASS_WORDS = ("redeal", "forced", "passed_out")
 
 SCHEMA_PROPERTIES = {
     'passing': {'description': 'again (default): a seat that passed may bid when the turn comes round again; '
@@ -49,8 +51,8 @@ SCHEMA_PROPERTIES = {
                             'his bid or higher).',
              'enum': list(LAST)},
     'all_pass': {'description': 'When every seat passes without a bid: redeal, forced (the last seat still in '
-                                'must bid), or the name of the contract played with nobody declaring. Left out, '
-                                'the first speaker must bid.',
+                                'must bid), passed_out (nothing is played; the next dealer deals), or the name of '
+                                'the contract played with nobody declaring. Left out, the first speaker must bid.',
                  '$ref': '#/$defs/name'},
 }
 
@@ -85,7 +87,8 @@ def compile_rules(c, path: tuple, body: dict) -> BiddingRules:
     if rules.all_pass_contract is not None and rules.all_pass not in contracts:
         c.error("R376", f"when all pass the auction plays the contract '{rules.all_pass}', which is not under "
                 "`contracts`", path + ("all_pass",),
-                "name a contract of the game, `redeal` to deal again, or `forced` to make the last seat bid")
+                "name a contract of the game, `redeal` to deal again, `passed_out` to play nothing, or `forced` to "
+                "make the last seat bid")
     elif rules.all_pass in ALL_PASS_WORDS and rules.all_pass in contracts:
         c.error("R376", f"`all_pass: {rules.all_pass}` could mean the contract '{rules.all_pass}' or the bidding "
                 f"rule '{rules.all_pass}'", path + ("all_pass",), "rename the contract")
@@ -178,6 +181,8 @@ def english(rules: BiddingRules) -> list[str]:
         lines.append(last)
     if rules.all_pass == "redeal":
         lines.append("The first speaker may pass; if everyone passes, the same dealer deals again")
+    elif rules.all_pass == "passed_out":
+        lines.append("The first speaker may pass; if everyone passes, nothing is played and the next dealer deals")
     elif rules.all_pass == "forced":
         lines.append("The first speaker may pass; when everyone else has passed without a bid, the last player "
                      "must bid")
