@@ -31,7 +31,8 @@ one) says so with ``renews_part``: before its phase begins nothing changes the s
 shares it. The State's shared containers (``State.SHARED``) are replaced on write
 (``st.put``), except those a construct names in ``writes`` (the exchange writes ``discards``
 card by card): those it may change in place, and a clone copies them while its phase is
-running or to come.
+running or to come. ``writes`` may also name another construct's slice that a later phase
+changes (``declare`` writes the ``strain_auction`` slice: the contract named is the standing call).
 """
 
 from __future__ import annotations
