@@ -4,19 +4,20 @@ a higher level bid of the same ladder.
 YAML ``- declare: {when: "declarer != none"}``; DSL in the generic form. The ladder is that of the
 ``strain_auction`` before this phase. The declarer (``by``, default ``declarer``) names one level bid at or
 above the bid that won the auction; the deal variables ``level`` and the trump variable take the named
-contract, which everyone hears. A named contract won in the auction (a misère) is played as bid: nobody
-is asked. Preferans: the winner takes the talon, discards, then names his game (games/preferans.yaml).
+contract, which everyone hears. A named contract won in the auction is played as bid: nobody is asked.
+Between the auction and this phase the declarer may take the talon and discard, so that he names his
+contract knowing the whole of his hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs import strain_ladder
 from rulelang.constructs.base import WHEN, Construct, Lines, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import SEAT
 from rulelang.compile.ir import PhaseBase, Rule
+from rulelang.constructs.strain_auction import ladder_of, suits_of
 
 
 @dataclass
@@ -71,12 +72,8 @@ class Declare(Construct):
             c.error("R379", "`declare` names a contract of the ladder of a `strain_auction`, and none comes "
                     "before it", path, "put the `strain_auction` first, then the talon, then `declare`")
             return DeclarePhase(c.rule(path + ("by",), SEAT) if "by" in body else None, [], [])
-        low, high = strain_ladder.level_range(auction.get("levels", 7))
-        strains = [str(s) for s in auction.get("strains") or []]
-        ladder = strain_ladder.build(low, high, strains, dict(auction.get("contracts") or {}))[0]
-        suits = [c.deck.suit_index(s) for s in strains]
-        return DeclarePhase(c.rule(path + ("by",), SEAT) if "by" in body else None, ladder,
-                            [-1 if s is None else s for s in suits], str(auction.get("var", "trump")))
+        return DeclarePhase(c.rule(path + ("by",), SEAT) if "by" in body else None, ladder_of(auction),
+                            suits_of(c, auction), str(auction.get("var", "trump")))
 
     @staticmethod
     def dump(phase) -> str:
@@ -126,7 +123,7 @@ class Declare(Construct):
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        declared = getattr(st.strain_auction, "declared", None)
+        declared = st.strain_auction.declared
         return {"declared": declared} if declared else {}
 
     @staticmethod

@@ -26,9 +26,10 @@ contracts: {misere: {after: 8spades, over: 7spades}, open_misere: {after: 10diam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rulelang.constructs import strain_ladder
+from rulelang.constructs import bidding, strain_ladder
+from rulelang.constructs.bidding import BiddingRules
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.constructs.strain_ladder import Call
 from rulelang.diagnostics import Diagnostic
@@ -37,6 +38,7 @@ from rulelang.compile.ir import PhaseBase, Rule
 
 MAX_LEVELS = 13
 ALL_PASS_WORDS = ("passed_out", "redeal")
+"""The bidding model's ``all_pass`` words a strain auction takes (``forced`` has no meaning in it)."""
 
 
 @dataclass
@@ -52,22 +54,26 @@ class StrainAuctionPhase(PhaseBase):
     words: tuple = ("pass", "double", "redouble")
     low: int = 1
     ladder: list = None
-    passing: str = "again"
-    all_pass: str = "passed_out"
+    rules: BiddingRules = field(default_factory=lambda: BiddingRules(last="stands", all_pass="passed_out"))
     declarer: str = "first_named"
     doubles: bool = True
     kind: str = "strain_auction"
+
+    @property
+    def passing(self) -> str:
+        """The bidding model's ``passing``: again or final."""
+        return self.rules.passing
+
+    @property
+    def all_pass(self) -> str:
+        """The bidding model's ``all_pass``: passed_out, redeal or a contract's name."""
+        return self.rules.all_pass
 
     @property
     def plain(self) -> bool:
         """True for the auction as Bridge has it: every rule at its default (what the batch engine runs)."""
         return (self.low, self.passing, self.all_pass, self.declarer, self.doubles) == \
             (1, "again", "passed_out", "first_named", True) and all(c.contract is None for c in self.ladder)
-
-    @property
-    def calls(self) -> list[str]:
-        """Every word of the auction: pass, double and redouble (when doubling), then the ladder's calls."""
-        return list(self.words if self.doubles else self.words[:1]) + [call.name for call in self.ladder]
 
 
 class StrainAuctionState(DealPart):
@@ -87,6 +93,7 @@ class StrainAuctionState(DealPart):
         self.doubling = 0
         self.passes = 0
         self.out = 0
+        self.everyone = 0
         self.bidders = 0
         self.closed = 0
         self.declared = None
@@ -109,10 +116,17 @@ def _words(body: dict) -> tuple:
     return tuple(str(body.get(key, key)) for key in ("pass", "double", "redouble"))
 
 
-def _ladder(body: dict) -> list[Call]:
+def ladder_of(body: dict) -> list[Call]:
+    """The ladder of a ``strain_auction`` body (what is wrong with it is reported when the phase compiles)."""
     low, high = strain_ladder.level_range(body.get("levels", 7))
     return strain_ladder.build(low, high, [str(s) for s in body.get("strains") or []],
                                dict(body.get("contracts") or {}))[0]
+
+
+def suits_of(c, body: dict) -> list[int]:
+    """Per strain of a ``strain_auction`` body, the suit it makes trumps, or -1 for a strain that is no suit."""
+    suits = [c.deck.suit_index(str(s)) for s in body.get("strains") or []]
+    return [-1 if s is None else s for s in suits]
 
 
 def _all_pass_contract(body: dict) -> str | None:
@@ -200,7 +214,7 @@ class StrainAuction(Construct):
     @staticmethod
     def symbols(c, body) -> list[str]:
         words = list(_words(body)) if body.get("doubling", True) is not False else [_words(body)[0]]
-        return words + [call.name for call in _ladder(body)]
+        return words + [call.name for call in ladder_of(body)]
 
     @staticmethod
     def deal_vars(c, body) -> dict[str, str]:
@@ -239,11 +253,11 @@ class StrainAuction(Construct):
             c.error("R378", problem, path + ("contracts", name, key),
                     f"name a level bid ({ladder[0].name} … {ladder[-1].name}) or a contract named before it" +
                     ("; `over` names a call below the contract" if key == "over" else ""))
-        suits = [c.deck.suit_index(s) for s in strains]
         return StrainAuctionPhase(c.rule(path + ("from",), SEAT), high, strains,
-                                  [-1 if s is None else s for s in suits], str(body.get("var", "trump")), words,
-                                  low=low, ladder=ladder, passing=str(body.get("passing", "again")),
-                                  all_pass=str(body.get("all_pass", "passed_out")),
+                                  suits_of(c, body), str(body.get("var", "trump")), words,
+                                  low=low, ladder=ladder,
+                                  rules=BiddingRules(passing=str(body.get("passing", "again")), last="stands",
+                                                     all_pass=str(body.get("all_pass", "passed_out"))),
                                   declarer=str(body.get("declarer", "first_named")),
                                   doubles=body.get("doubling", True) is not False)
 
@@ -260,7 +274,7 @@ class StrainAuction(Construct):
     def enter(st, phase) -> bool:
         part = st.strain_auction
         part.order = seats_from(st, phase.start.fn(st, None), st.active)
-        part.pos = 0
+        part.pos, part.everyone = 0, sum(1 << seat for seat in part.order)
         st.current = part.order[0]
         return True
 
@@ -316,8 +330,7 @@ class StrainAuction(Construct):
                 if phase.passing == "final" and StrainAuction._ended(phase, part):
                     StrainAuction._close(st, phase, part)
                     return True
-        StrainAuction._next(phase, part)
-        st.current = part.order[part.pos]
+        st.current = bidding.next_speaker(st, phase.rules, part, -1)
         return False
 
     @staticmethod
@@ -325,17 +338,8 @@ class StrainAuction(Construct):
         """Whether the auction is over: with ``passing: final`` when no seat but the standing bidder is in
         (or none is, without a bid); else when every seat passed, or all but one after the last call."""
         if phase.passing == "final":
-            still_in = [seat for seat in part.order if not part.out >> seat & 1]
-            return still_in == ([part.bidder] if part.rung >= 0 else [])
+            return bidding.others_out(part, part.bidder) if part.rung >= 0 else part.out == part.everyone
         return part.passes == len(part.order) or part.rung >= 0 and part.passes == len(part.order) - 1
-
-    @staticmethod
-    def _next(phase, part) -> None:
-        """Turn to the next seat in call order (with ``passing: final``, the next one still in)."""
-        for _ in part.order:
-            part.pos = (part.pos + 1) % len(part.order)
-            if not part.out >> part.order[part.pos] & 1:
-                return
 
     @staticmethod
     def _bid(st, phase, part, seat: int, name: str) -> None:

@@ -12,7 +12,7 @@ and with ``over`` may be bid only over that call or a higher one — never as th
       open_misere: {after: 10diamonds}            # between 10♦ and 10♥, any time
 
 ``first: true`` lets a seat bid it only as its first bid, and ``last: true`` makes it the seat's last:
-after it the seat can only pass (Preferans' misère: ``{after: 8notrump, first: true, last: true}``).
+after it the seat can only pass: ``{after: 8notrump, first: true, last: true}``.
 """
 
 from __future__ import annotations
