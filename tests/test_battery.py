@@ -145,7 +145,7 @@ class Playout:
             action = min(legal)                    # in a whole match often the first word (a pass) or lowest bid
         last_trick = state.tricks.last_trick
         deal_before = state.deal_number
-        if actor < 0 and state.phase is not None and state.phase.kind == "tricks":
+        if actor < 0 and state.phase is not None and state.phase.kind == "tricks" and state.tricks.pending:
             self.trick_sizes += 1                  # a talon card given to a trick's winner (gift): won, not played
         looking = self.deep or self.sample.random() < SAMPLE_RATE
         if looking:

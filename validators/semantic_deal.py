@@ -72,7 +72,8 @@ def _follow(game: GameDef, path: DealPath, literal: dict) -> list[tuple]:
         kind = getattr(step.phase, "kind", None)
         if kind == "tricks" and not started:
             started = True
-            _leftover(table, step.index)
+            if getattr(step.phase.rules, "draw", None) is None:       # a stock drawn from in play is used
+                _leftover(table, step.index)
         found = construct(kind) if isinstance(kind, str) else None
         if found is not None and found.count_cards is not None:
             found.count_cards(table, step.phase, step.index)

@@ -49,7 +49,9 @@ class ScriptedDeal:
     of a seat's cards gives the same hand); ``talon`` lists the talon's cards top first:
     exchanges draw them in this order. ``dealer`` is the first dealer when drawn by lot. A
     ``turn_up`` from a seat's hand shows the next card of ``turned``, or else the last card
-    listed for that seat (the last it was dealt).
+    listed for that seat (the last it was dealt). Cards drawn from the stock during trick play come from
+    ``talon`` too, in the order they are drawn; a draw that can give one card only (the turned card drawn
+    last) needs no entry.
     """
 
     def __init__(self, game, hands: dict[int, list[str]], talon: list[str] | None = None, dealer: int | None = None,
@@ -96,6 +98,10 @@ class ScriptedDeal:
         if state.phase is not None and state.phase.kind == "turn_up" and state.phase.seat is not None:
             return self._turned_in_hand(state, legal)
         queue = self._queue(state)
+        if len(legal) == 1 and state.phase is not None and state.phase.kind == "tricks":
+            if queue and legal[0] in (queue[0], *self._other_copies(queue[0])):
+                queue.pop(0)
+            return legal[0]                      # a card only one draw can give: the turned card, the face-up top
         while queue:
             card = queue.pop(0)
             for copy in (card, *self._other_copies(card)):

@@ -25,6 +25,8 @@ from rulelang.compile.values import EvalError
 def check_tricks(run, phase) -> None:
     """Raise BatchUnsupported for trick rules the kernel does not cover."""
     for rules in (phase.rules, *phase.by_contract.values()):
+        if rules.draw is not None:
+            raise BatchUnsupported("drawing from the stock after each trick (`draw` of the trick rules)")
         for call in rules.calls:
             if call.allow is not None:
                 run.fn(call.allow)

@@ -4,6 +4,7 @@
 from rulelang.constructs.base import WHEN
 from rulelang.constructs.trick_calls import SCHEMA as CALLS_SCHEMA
 from rulelang.constructs.trick_finish import ENDS_WHEN, GIFT, KEPT
+from rulelang.constructs.trick_draw import SCHEMA as DRAW
 
 FREE = {'description': 'Cards that may be played at any turn instead of what follow and lead_from ask, and '
                        'that do not count as holding a set the rules ask for, e.g. French Tarot\'s Excuse: '
@@ -64,7 +65,8 @@ SCHEMA = {'entry': 'Trick play.',
                                                   'ends_when': ENDS_WHEN,
                                                   'kept': KEPT,
                                                   'free': FREE,
-                                                  'gift': GIFT}},
+                                                  'gift': GIFT,
+                                                  'draw': DRAW}},
                    'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                'description': "A rule that picks a trick's winner.",
                                'type': 'object',

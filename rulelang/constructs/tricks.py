@@ -9,55 +9,22 @@ the cards a seat may play, and the card that wins the trick on the table.
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 
-from rulelang.compile.codegen import binop, call, compare, literal, part_attr, state_attr
-from rulelang.compile.codegen import name as read
 from rulelang.constructs.deal_counts import report_uneven
 from rulelang.constructs.base import CHANCE, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_finish import ends_early, gift_count, kept_cards, receive_gift
+from rulelang.constructs.trick_draw import (count_drawn, draw_card, drawable, drawer_sees, legal_draws, open_holdings,
+                                            start_round, start_top, stock_left)
+from rulelang.constructs.trick_compile import (TrickRules, WinRule, allowed_cards, trick_rules, trick_scope,  # noqa: F401
+                                               win_rule, win_scope, winning_card)
 from rulelang.constructs.trick_schema import SCHEMA
-from rulelang.constructs.trick_calls import call_words, compile_calls, explain_call, open_calls, say
+from rulelang.constructs.trick_calls import call_words, explain_call, open_calls, say
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
-from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SEATS, SUIT, Binding, EvalError, const,
-                                          unavailable)
+from rulelang.compile.exprcompile import SEAT, SEATS, EvalError
 from rulelang.compile.ir import PhaseBase, Rule
-
-
-@dataclass
-class WinRule:
-    """One rule of the trick winner: the highest card of the trick within ``cards``, or the named
-    ``card`` when ``when`` holds (a special winner, e.g. one card that takes any trick holding two given others)."""
-
-    cards: Rule | None = None
-    card: Rule | None = None
-    when: Rule | None = None
-    text: str = ""
-
-
-@dataclass
-class TrickRules:
-    """How tricks are led, followed and won; a contract may have its own.
-
-    ``allowed(st, seat)`` is the compiled whole of ``lead_from`` and ``follow``: the cards the
-    seat may play before the trick must be headed; ``winner(st, None)`` the compiled whole of
-    ``win``: the card that wins the trick on the table, -1 when no rule applies."""
-
-    lead_from: list[Rule]
-    follow: list[Rule]
-    win: list[WinRule]
-    head: bool = False
-    allowed: Rule | None = None
-    winner: Rule | None = None
-    later_copy_wins: Rule | None = None
-    calls: tuple = ()
-    ends_when: Rule | None = None
-    kept: Rule | None = None
-    gift: Rule | None = None
-    free: Rule | None = None
 
 
 @dataclass
@@ -88,7 +55,7 @@ class TricksState(DealPart):
     by one: it is copied on every clone during trick play, and this halves its price."""
 
     __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
-                 "played", "among", "order", "rules", "calls", "pending")
+                 "played", "among", "order", "rules", "calls", "pending", "drawers", "top", "open_drawn")
     copied = ("trick",)
 
     def __init__(self, game) -> None:
@@ -106,6 +73,9 @@ class TricksState(DealPart):
         self.rules = None
         self.calls: dict[str, int] = {}
         self.pending = 0
+        self.drawers: tuple[int, ...] = ()
+        self.top = -1
+        self.open_drawn = (0,) * n
 
     def copy(self) -> "TricksState":
         """An independent copy: the trick on the table copied, every other field shared."""
@@ -124,6 +94,9 @@ class TricksState(DealPart):
         other.rules = self.rules
         other.calls = self.calls
         other.pending = self.pending
+        other.drawers = self.drawers
+        other.top = self.top
+        other.open_drawn = self.open_drawn
         return other
 
 
@@ -156,146 +129,6 @@ def _dsl_highest(b, meta, children):
     return node
 
 
-# ---------------------------------------------------------------------- compilation
-def trick_scope(c):
-    """Names of trick rules: ``led_suit``, ``led_card``, ``trick``, ``any`` and ``player``."""
-    trick = part_attr("tricks", "trick")
-    led_card = ast.IfExp(trick, ast.Subscript(ast.Subscript(trick, literal(0), ast.Load()), literal(1), ast.Load()),
-                         literal(-1))
-    return c.scope.child(
-        led_suit=Binding(SUIT, part_attr("tricks", "led_suit")), led_card=Binding(CARD, led_card),
-        trick=Binding(CARDS, part_attr("tricks", "trick_mask")),
-        any=const(CARDS, (1 << len(c.scope.card_suits)) - 1), player=Binding(SEAT, PLAYER_CODE))
-
-
-def win_scope(scope):
-    """The names of the win rules: those of trick rules but the ones that ask who wins the trick, which the win
-    rules decide (reading them there would ask the question of itself)."""
-    where = ("in trick rules other than `win` and `later_copy_wins`, and after trick play",
-             "the win rules decide who wins: say which cards win with `highest CARDS` in order")
-    marked = {name: unavailable(*where) for name in ("winning_now", "winner_now", "beats")
-              if name not in scope.defines and (name == "beats" and name not in scope.names
-                                                or _built_in(scope.names.get(name), name))}
-    return scope.child(**marked)
-
-
-def _built_in(binding, name: str) -> bool:
-    """Whether ``binding`` is the language's own ``name`` (``_winning_now(st)``), not a name of the file's."""
-    code = getattr(binding, "code", None)
-    return isinstance(code, ast.Call) and getattr(code.func, "id", None) == f"_{name}"
-
-
-def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
-    """How tricks go, from ``body``; keys it lacks come from ``base``."""
-    scope = trick_scope(c)
-
-    def rules(key):
-        return [c.rule(path + (key, i), CARDS, scope) for i in range(len(body.get(key) or []))]
-    lead_from = rules("lead_from") if "lead_from" in body else (base.lead_from if base else [])
-    follow = rules("follow") if "follow" in body else (base.follow if base else [])
-    deciding = win_scope(scope)
-    win = [win_rule(c, path + ("win", i), e, deciding) for i, e in enumerate(body.get("win") or [])] \
-        if "win" in body else (base.win if base else [])
-    head = bool(body.get("head", base.head if base else False))
-    later = c.optional_rule(path + ("later_copy_wins",), CARDS, deciding) if "later_copy_wins" in body else \
-        (base.later_copy_wins if base else None)
-    calls = compile_calls(c, path, body, scope) if "calls" in body else (base.calls if base else ())
-    ends = c.optional_rule(path + ("ends_when",), BOOL) if "ends_when" in body else (base.ends_when if base else None)
-    kept = c.optional_rule(path + ("kept",), CARDS) if "kept" in body else (base.kept if base else None)
-    gift = c.optional_rule(path + ("gift",), INT) if "gift" in body else (base.gift if base else None)
-    free = c.optional_rule(path + ("free",), CARDS, scope) if "free" in body else (base.free if base else None)
-    return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow, free),
-                      winning_card(c, win, later), later, calls, ends, kept, gift, free)
-
-
-def allowed_cards(c, lead_from: list, follow: list, free: Rule | None = None) -> Rule:
-    """One function for the cards a seat may play before heading: the first of its fallbacks it can,
-    ``follow`` when a trick is on the table, ``lead_from`` when it leads, else any card in hand; with
-    ``free``, the fallbacks are met from the hand without those cards, which may be played besides."""
-    everything = (1 << len(c.scope.card_suits)) - 1
-    on_table = part_attr("tricks", "trick")
-
-    def fallbacks(rules):
-        body = []
-        for rule in rules:
-            code = c.scope.module.code_of(rule)
-            if isinstance(code, ast.Constant) and code.value == everything:
-                break
-            body += [ast.Assign([ast.Name("_allowed", ast.Store())], binop(read("_hand"), ast.BitAnd(), code)),
-                     ast.If(read("_allowed"), [ast.Return(with_free(read("_allowed")))], [])]
-        return body
-
-    def with_free(node):
-        return binop(node, ast.BitOr(), read("_free")) if free is not None else node
-    texts = "; ".join(f"follow {r.text}" for r in follow) + "".join(f"; lead {r.text}" for r in lead_from) + \
-        (f"; free {free.text}" if free is not None else "")
-    rule = Rule(None, texts or "any card", (follow or lead_from or [Rule(None, "", None)])[0].span)
-    when_following, when_leading = fallbacks(follow), fallbacks(lead_from)
-    choice = [ast.If(on_table, when_following, when_leading)] if when_following and when_leading else \
-        [ast.If(on_table, when_following, [])] if when_following else \
-        [ast.If(ast.UnaryOp(ast.Not(), on_table), when_leading, [])] if when_leading else []
-    hand = ast.Subscript(state_attr("hands"), PLAYER_CODE, ast.Load())
-    if free is None:
-        body = [ast.Assign([ast.Name("_hand", ast.Store())], hand)]
-    else:
-        held = ast.Subscript(state_attr("hands"), PLAYER_CODE, ast.Load())
-        body = [ast.Assign([ast.Name("_free", ast.Store())], binop(held, ast.BitAnd(), c.scope.module.code_of(free))),
-                ast.Assign([ast.Name("_hand", ast.Store())], binop(hand, ast.BitXor(), read("_free")))]
-    body += [*choice, ast.Return(with_free(read("_hand")))]
-    c.scope.module.statements(body, rule)
-    return rule
-
-
-def winning_card(c, win: list, later: Rule | None = None) -> Rule:
-    """One function for the card that wins the trick on the table: the first win rule that applies, or -1.
-
-    In a pack with copies, of two copies of the best card the first played wins, or the later one
-    for the cards of ``later`` (``later_copy_wins``)."""
-    module, mask = c.scope.module, read("_mask")
-    by_suit = c.scope.table(tuple(c.scope.suit_masks[s] for s in c.scope.card_suits))
-    order = c.scope.table(tuple(order for order, _ in c.scope.card_order))
-    body = [ast.Assign([ast.Name("_mask", ast.Store())], part_attr("tricks", "trick_mask"))]
-    for rule in win:
-        if rule.card is not None:
-            body += _special_winner(rule, module, mask)
-            continue
-        best = call("_best", read("_within"), by_suit, order)
-        if c.scope.twins:
-            best = call("_copy_winner", part_attr("tricks", "trick"), best, c.scope.table(c.scope.twins),
-                        module.code_of(later) if later is not None else literal(0))
-        body += [ast.Assign([ast.Name("_within", ast.Store())],
-                            binop(module.code_of(rule.cards), ast.BitAnd(), read("_mask"))),
-                 ast.If(read("_within"), [ast.Return(best)], [])]
-    anchor = next((r.card or r.cards for r in win), None)
-    rule = Rule(None, "; ".join(r.text for r in win) or "no win rule", anchor.span if anchor else None)
-    module.statements(body + [ast.Return(literal(-1))], rule)
-    return rule
-
-
-def _special_winner(rule: WinRule, module, mask) -> list:
-    """``card when COND``: the card wins when it is in the trick and the condition holds."""
-    card = module.code_of(rule.card)
-    when = [module.code_of(rule.when)] if rule.when is not None else []
-    if isinstance(card, ast.Constant):
-        if not isinstance(card.value, int) or card.value < 0:
-            return []
-        test = [compare(binop(mask, ast.BitAnd(), literal(1 << card.value)), ast.NotEq(), literal(0))] + when
-        return [ast.If(ast.BoolOp(ast.And(), test) if len(test) > 1 else test[0], [ast.Return(card)], [])]
-    test = [compare(read("_card"), ast.GtE(), literal(0)),
-            binop(binop(mask, ast.RShift(), read("_card")), ast.BitAnd(), literal(1))] + when
-    return [ast.Assign([ast.Name("_card", ast.Store())], card),
-            ast.If(ast.BoolOp(ast.And(), test), [ast.Return(read("_card"))], [])]
-
-
-def win_rule(c, path, entry, scope) -> WinRule:
-    """One entry of ``win``: ``{highest: CARDS}`` or ``{card: CARD, when: COND}``."""
-    if isinstance(entry, dict) and "card" in entry:
-        return WinRule(card=c.rule(path + ("card",), CARD, scope), when=c.optional_rule(path + ("when",), BOOL, scope),
-                       text=f"{entry['card']} when {entry.get('when', 'always')}")
-    cards = c.rule(path + ("highest",), CARDS, scope)
-    return WinRule(cards=cards, text=f"highest {cards.text}")
-
-
 def _rules_text(rules) -> str:
     lead = ", ".join(f"`{r.text}`" for r in rules.lead_from) or "any card"
     follow = ", ".join(f"`{r.text}`" for r in rules.follow)
@@ -311,12 +144,13 @@ class Tricks(Construct):
     kind = "tricks"
     batch_kernel = "rulelang.batch.tricks:TRICKS"
     keeps_hands = True
+    writes = ("turn_up",)
     order = 60
     summary = "trick play"
     example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
                "win": [{"highest": "trump"}, {"highest": "led_suit"}]}
     schema = SCHEMA
-    codes = ("R327", "E503", "E504", "E505", "E513", "W620", "W623")
+    codes = ("R327", "R380", "E503", "E504", "E505", "E513", "W620", "W623")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
     diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(win_words(w) for w in win),
@@ -324,6 +158,7 @@ class Tricks(Construct):
     identity = "among"
     part = TricksState
     words = "play a card"
+    public = False
 
     @staticmethod
     def compile(c, path, body):
@@ -353,6 +188,8 @@ class Tricks(Construct):
             table.report("R327", "trick play starts before any card is dealt", index,
                          "deal the cards first: put `deal` or `piles` phases before `tricks`")
         report_uneven(table)
+        if phase.rules.draw is not None:
+            count_drawn(table, phase.rules.draw, index)
         table.hand = None
 
     # ------------------------------------------------------------------ runtime
@@ -375,7 +212,7 @@ class Tricks(Construct):
         part.order = seats_from(st, lead, among)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
         st.current = part.order[0]
-        return bool(st.hands[st.current])
+        return start_top(st, part, part.rules.draw) or bool(st.hands[st.current])
 
     @staticmethod
     def legal_mask(st, phase, seat) -> int:
@@ -411,6 +248,8 @@ class Tricks(Construct):
 
     @staticmethod
     def legal(st, phase):
+        if st.tricks.drawers:
+            return legal_draws(st, st.tricks.rules.draw)
         if st.tricks.pending:
             return bits(st.talon)
         rules = st.tricks.rules
@@ -423,6 +262,8 @@ class Tricks(Construct):
     @staticmethod
     def apply(st, phase, action) -> bool:
         part = st.tricks
+        if part.drawers:
+            return Tricks._drawn(st, part, action)
         if part.pending:
             return Tricks._gift(st, part, 1 << action)
         if action >= st.game.num_cards:
@@ -488,8 +329,28 @@ class Tricks(Construct):
         if gifts:
             part.pending, st.current = gifts, CHANCE
             return False
+        return Tricks._next_lead(st, part, winner)
+
+    @staticmethod
+    def _next_lead(st, part, winner: int) -> bool:
+        """Once a trick is given (and any gift): trick play ends, the seats draw from the stock, or the winner
+        leads; whether trick play is over."""
         st.current = winner
-        return not st.hands[winner] or ends_early(st, part.rules)
+        if ends_early(st, part.rules):
+            return True
+        draw = part.rules.draw
+        if draw is not None and start_round(st, part, draw, winner):
+            return False
+        return not st.hands[winner]
+
+    @staticmethod
+    def _drawn(st, part, card: int) -> bool:
+        """A card drawn from the stock (or the top card turned up); when the round is over the leader leads."""
+        if not draw_card(st, part, part.rules.draw, card):
+            return False
+        leader = part.order[0]
+        st.current = leader
+        return not st.hands[leader]
 
     @staticmethod
     def _gift(st, part, cards: int) -> bool:
@@ -498,19 +359,32 @@ class Tricks(Construct):
         part.pending -= bin(cards).count("1")
         if part.pending:
             return False
-        st.current = winner
-        return not st.hands[winner] or ends_early(st, part.rules)
+        return Tricks._next_lead(st, part, winner)
 
     @staticmethod
     def draws(st, phase) -> tuple[int, int]:
-        """The talon a pending gift is drawn from, and how many cards it takes."""
-        return st.talon, st.tricks.pending
+        """The cards the next draw from the stock may give, and one; or the talon a pending gift is drawn from,
+        and how many cards it takes."""
+        part = st.tricks
+        if part.drawers:
+            return drawable(st, part.rules.draw), 1
+        return st.talon, part.pending
 
     @staticmethod
     def apply_drawn(st, phase, cards: list[int]) -> bool:
-        """A whole pending gift at once, seen by everyone (see :meth:`Deal.apply_drawn`)."""
+        """A whole pending gift at once, seen by everyone, or one card drawn from the stock, seen by its drawer
+        (see :meth:`Deal.apply_drawn`)."""
+        part = st.tricks
+        if part.drawers:
+            st.seen_tail.append(drawer_sees(st, cards[0]))
+            return Tricks._drawn(st, part, cards[0])
         st.seen_tail.extend([-1] * len(cards))
-        return Tricks._gift(st, st.tricks, sum(1 << card for card in cards))
+        return Tricks._gift(st, part, sum(1 << card for card in cards))
+
+    @staticmethod
+    def seer(st, phase, action: int) -> int:
+        """A card drawn from the stock is seen by its drawer alone (unless it was face up); all else by everyone."""
+        return drawer_sees(st, action) if st.tricks.drawers else -1
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
@@ -552,17 +426,31 @@ class Tricks(Construct):
                 "tricks": {seat(s): t for s, t in enumerate(part.taken)}}
         if part.calls:
             seen["calls"] = [(seat(s), word) for word, s in part.calls.items()]
+        if part.rules is not None and part.rules.draw is not None:
+            seen["stock"] = stock_left(st, part.rules.draw)
+            if part.top >= 0:
+                seen["stock_top"] = names[part.top].name
+            face_up = open_holdings(st)
+            if face_up:
+                seen["drawn_face_up"] = {seat(s): st.game.deck.names(cards) for s, cards in face_up.items()}
         return seen
 
     @staticmethod
     def places(st) -> dict[str, int]:
-        return {"trick": st.tricks.trick_mask}
+        top = st.tricks.top
+        return {"trick": st.tricks.trick_mask, "stock top": 1 << top if top >= 0 else 0}
+
+    @staticmethod
+    def public_holdings(st) -> dict[int, int]:
+        return open_holdings(st) if st.tricks.rules is not None and st.tricks.rules.draw else {}
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
         """Cards played are noted trick by trick when each trick is finished; a call as a decision, with the
         trick it was said in (from 1) and how many cards lay on the table then."""
-        if action >= st.game.num_cards:
+        if actor == CHANCE and step.kind == "tricks" and st.tricks.drawers:
+            deal["talon"].append(name)
+        elif action >= st.game.num_cards:
             deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name,
                                       "trick": len(st.tricks.trick_winners) + 1, "on_table": len(st.tricks.trick)})
 
@@ -590,7 +478,7 @@ class Tricks(Construct):
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
         known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
-                 "ends_when", "kept", "gift", "free"}
+                 "ends_when", "kept", "gift", "free", "draw"}
         return lines + rest(body, known)
 
     @staticmethod

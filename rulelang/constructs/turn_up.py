@@ -182,7 +182,11 @@ class TurnUp(Construct):
         from rulelang.render.explain import rest
         phases = ctx.data.get("phases") or []
         taken = any(isinstance(p, dict) and "take_up" in p for p in phases)
+        drawn = any(isinstance(p, dict) and isinstance(p.get("tricks"), dict)
+                    and isinstance(p["tricks"].get("draw"), dict) and p["tricks"]["draw"].get("last") == "turned"
+                    for p in phases)
         after = ("it lies face up in nobody's hand unless it is taken up (below)" if taken
+                 else "it lies face up under the stock and is drawn last (below)" if drawn
                  else "nobody holds it for the rest of the deal")
         if body.get("from") is not None:
             return [f"The last card dealt to {ctx.say(body.get('from'))} is turned up for everyone to see "

@@ -74,7 +74,7 @@ def fmt_win(value, pad, mapping) -> Lines | None:
 
 
 def end_words(ctx, body: dict) -> list[str]:
-    """``free``, ``kept``, ``gift`` and ``ends_when`` in words, for ``rulelang explain``."""
+    """``free``, ``kept``, ``gift``, ``draw`` and ``ends_when`` in words, for ``rulelang explain``."""
     lines = []
     if body.get("free") is not None:
         lines.append(f"A card of {ctx.say(body['free'])} may be played at any turn instead of the card the rules ask "
@@ -85,7 +85,22 @@ def end_words(ctx, body: dict) -> list[str]:
     if body.get("gift") is not None:
         lines.append("Once a trick is given, its winner receives cards of the talon, drawn at random and shown to "
                      f"everyone, into his pile: as many as {ctx.say(body['gift'])}")
+    if isinstance(body.get("draw"), dict):
+        lines += draw_words(ctx, body["draw"])
     if body.get("ends_when") is None:
         return lines
     return lines + [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
             "still held are not played"]
+
+
+def draw_words(ctx, spec: dict) -> list[str]:
+    """``draw`` in words, for ``rulelang explain``."""
+    each = spec.get("each", 1)
+    count = "a card" if each in (1, "1") else f"{ctx.say(each)} cards"
+    lines = [f"Once a trick is given, each player draws {count} from the stock, the winner first, while it lasts; "
+             "a card drawn is seen by its drawer alone"]
+    if spec.get("last") == "turned":
+        lines.append("The card turned up for trumps is the stock's last card: it is drawn face up")
+    if spec.get("shown") == "top":
+        lines.append("The stock's top card lies face up: the trick's winner takes it, and the next is turned up")
+    return lines
