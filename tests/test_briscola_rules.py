@@ -106,54 +106,59 @@ def play_random(game, seed: int):
 def independent_deal(game, steps):
     """The deal followed from its actions alone, by the rules as pagat gives them: hands, trumps, each trick's
     winner by its own ranking, the draws (winner first, the turned card last) and each seat's card points."""
+    n = game.num_players
     names = [card.name for card in game.deck.cards]
-    lot = [action for _, action, kind in steps if kind == "lot"]
-    dealer = lot[0] - game.seat_base
-    forehand = 1 - dealer
-    events = [(actor, action, kind) for actor, action, kind in steps if kind != "lot"]
-    dealt = [action for actor, action, kind in events if kind == "deal"]
-    hands = {forehand: set(names[c] for c in dealt[:3]), dealer: set(names[c] for c in dealt[3:6])}
-    turned = names[next(action for _, action, kind in events if kind == "turn_up")]
-    trump = turned[-1]
-    play = [(actor, names[action]) for actor, action, kind in events if kind == "tricks"]
-    points = {0: 0, 1: 0}
-    leader, index, stock = forehand, 0, 40 - 6 - 1
-    last_drawn = None
+    dealer = next(action for _, action, kind in steps if kind == "lot") - game.seat_base
+    moves = [(actor, names[action], kind) for actor, action, kind in steps if kind not in ("lot", "set")]
+    dealt = [card for _, card, kind in moves if kind == "deal"]
+    hands = {(dealer + 1 + i) % n: set(dealt[3 * i:3 * i + 3]) for i in range(n)}
+    turned = next(card for _, card, kind in moves if kind == "turn_up")
+    play = [(actor, card) for actor, card, kind in moves if kind == "tricks"]
+    trump, points, leader = turned[-1], [0] * n, (dealer + 1) % n
+    left, index, last_drawn = 40 - 3 * n, 0, None
+
+    def strength(card, led):
+        rank = len(RANKS) - RANKS.index(card[:-1])
+        return 100 + rank if card[-1] == trump else rank if card[-1] == led else 0
     while index < len(play):
-        (first, led), (second, other) = play[index], play[index + 1]
-        assert first == leader and second == 1 - leader
-        assert led in hands[first] and other in hands[second], "a card played is in the hand the scorer follows"
-        hands[first].discard(led)
-        hands[second].discard(other)
-        winner = first
-        if other[-1] == led[-1] and RANKS.index(other[:-1]) < RANKS.index(led[:-1]):
-            winner = second
-        elif other[-1] == trump and led[-1] != trump:
-            winner = second
-        points[winner] += POINTS.get(led[:-1], 0) + POINTS.get(other[:-1], 0)
-        index += 2
-        if stock + 1 > 0 and index < len(play):
-            (drawer_a, card_a), (drawer_b, card_b) = play[index], play[index + 1]
-            assert drawer_a == drawer_b == -1, "after a trick with cards left, chance draws two"
-            hands[winner].add(card_a)
-            hands[1 - winner].add(card_b)
-            stock -= 2
-            index += 2
-            last_drawn = (1 - winner, card_b)
+        trick = play[index:index + n]
+        assert [who for who, _ in trick] == [(leader + k) % n for k in range(n)], "in turn from the leader"
+        for who, card in trick:
+            assert card in hands[who], "a card played is in the hand the scorer follows"
+            hands[who].discard(card)
+        led = trick[0][1][-1]
+        winner = max(trick, key=lambda played: strength(played[1], led))[0]
+        points[winner] += sum(POINTS.get(card[:-1], 0) for _, card in trick)
+        index += n
+        if left:
+            for k, (drawer, card) in enumerate(play[index:index + n]):
+                assert drawer == -1, "after a trick with cards left, chance draws for everyone"
+                hands[(winner + k) % n].add(card)
+                last_drawn = ((winner + k) % n, card)
+            left -= n
+            index += n
         leader = winner
     return points, turned, last_drawn
 
 
-def test_300_random_deals_agree_with_an_independent_scorer(game):
+def side_of(game, who: int) -> list[int]:
+    """The seats of ``who``'s partnership (itself alone in the two-player game)."""
+    return [who, (who + 2) % 4] if game.num_players == 4 else [who]
+
+
+@pytest.mark.parametrize("name", ["briscola", "briscola-four"])
+def test_300_random_deals_agree_with_an_independent_scorer(name):
+    game = load_game(name, max_deals=1)
     for seed in range(300):
         state, steps = play_random(game, seed)
         points, turned, last_drawn = independent_deal(game, steps)
-        assert sum(points.values()) == 120
+        assert sum(points) == 120
         assert last_drawn is not None and last_drawn[1] == turned, f"seed {seed}: the turned card is drawn last"
         result = state.deal_results[-1]
-        assert sum(result["tricks"]) == 20
-        for s in (0, 1):
-            assert result["delta"][s] == (1 if points[s] > 60 else 0), f"seed {seed}: seat {s} has {points[s]}"
+        assert sum(result["tricks"]) == 40 // game.num_players
+        for s in range(game.num_players):
+            side = sum(points[p] for p in side_of(game, s))
+            assert result["delta"][s] == (1 if side > 60 else 0), f"seed {seed}: seat {s}'s side has {side}"
 
 
 def test_the_turned_card_is_known_to_be_in_its_drawers_hand_until_played(game):

@@ -10,8 +10,9 @@ of a round, the seats after the last card draw nothing.
 last card: the seat that draws after the stock is empty takes it, and everyone knows he holds it until
 he plays it (Briscola, Schnapsen: the loser of the trick that empties the stock).
 
-``shown: top``: the stock's top card lies face up (German Whist): chance turns it up before the first
-trick and after each round of drawing; the trick's winner takes it, the others draw face down.
+``shown: top``: the stock's top card lies face up (German Whist): the card a ``turn_up`` turned for trumps
+is the first (else chance turns one up before the first trick), and chance turns the next after each round
+of drawing; the trick's winner takes it, the others draw face down.
 
 A state that is drawing is chance's (``drawers`` lists the seats still to draw this round, -1 for the
 top card to turn up); the log records each drawn card in the history, as any chance card.
@@ -79,8 +80,17 @@ def stock_left(st, rule: DrawRule) -> int:
 
 
 def start_top(st, part, rule: DrawRule) -> bool:
-    """Before the first trick: chance turns up the stock's top card when the rules show it; whether it does."""
-    if rule is None or not rule.top_shown or not st.stock:
+    """Before the first trick, when the rules show the stock's top card: the card a ``turn_up`` turned is it
+    (German Whist's trump card), else chance turns one up; whether chance does."""
+    if rule is None or not rule.top_shown:
+        return False
+    turned = turned_card(st)
+    if turned and not rule.turned_last:
+        card = turned.bit_length() - 1
+        st.turn_up.cards ^= 1 << card
+        part.top = card
+        return False
+    if not st.stock:
         return False
     part.drawers = (TURN_TOP,)
     st.current = CHANCE
@@ -169,12 +179,13 @@ def open_holdings(st) -> dict[int, int]:
 def count_drawn(table, rule: DrawRule, index: int) -> None:
     """Deal arithmetic: the stock (and the turned card drawn last) is drawn in play, a card a seat each round;
     R380 when it does not share out evenly, which would leave one seat a card more than the others."""
-    drawn = table.stock + (table.turned if rule.turned_last else 0)
+    drawn_turned = rule.turned_last or rule.top_shown
+    drawn = table.stock + (table.turned if drawn_turned else 0)
     if drawn % table.players:
         table.report("R380", f"a stock of {drawn} cards cannot be drawn evenly by {table.players} players: the last "
                      "round of drawing would leave some hands a card short", index,
                      "deal so that the cards left (with the turned card drawn last) are a multiple of the players, "
                      "or `remove` cards", field=("draw",))
     table.stock = 0
-    if rule.turned_last:
+    if drawn_turned:
         table.turned = 0
