@@ -42,6 +42,8 @@ def narrate_deal(deal: dict) -> list[str]:
         played = "  ".join(_play(seat, card, [c["action"] for c in calls if c["on_table"] == place])
                            for place, (seat, card) in enumerate(trick["cards"]))
         lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+    after = len(deal.get("tricks", []))
+    lines.extend(f"  then {d['seat']} says {d['action']}" for d in decisions if d.get("trick", 0) > after)
     return lines + deal_outcome_lines(deal)
 
 

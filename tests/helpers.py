@@ -143,7 +143,7 @@ class Table:
     def do(self, *moves: str) -> None:
         """Apply moves written ``"P3 10♥"``: the seat must be the one to act."""
         for move in moves:
-            who, name = move.split()
+            who, name = move.split(maxsplit=1)
             assert self.to_act() == who, f"{move}: it is {self.to_act()}'s turn"
             action = self.game.string_to_action(name)
             assert action is not None, f"{name} is no action of {self.game.name}"
@@ -171,7 +171,7 @@ class Table:
         """The code of the diagnostic that refuses ``move`` (``"P2 20"``), which must be the named seat's."""
         import pytest
         from rulelang.interpreter.game import IllegalActionError
-        who, name = move.split()
+        who, name = move.split(maxsplit=1)
         assert self.to_act() == who, f"{move}: it is {self.to_act()}'s turn"
         with pytest.raises(IllegalActionError) as caught:
             self.state.apply_checked(self.game.string_to_action(name))

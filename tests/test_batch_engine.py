@@ -60,7 +60,7 @@ def test_every_shipped_rule_file_is_covered():
     wide = [p for p in GAMES if p.rsplit("/", 1)[-1].startswith("french-tarot")]   # 78 cards: over 64
     ruled = [p for p in GAMES if p.rsplit("/", 1)[-1] in ("five-hundred.yaml", "preferans.yaml")]   # bidding rules
     drawing = [p for p in GAMES                                                   # drawing from the stock in play
-               if p.rsplit("/", 1)[-1] in ("briscola.yaml", "briscola-four.yaml", "german-whist.yaml")]
+               if p.rsplit("/", 1)[-1] in ("briscola.yaml", "briscola-four.yaml", "german-whist.yaml", "schnapsen.yaml")]
     assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing)
 
 

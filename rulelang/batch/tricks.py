@@ -28,6 +28,9 @@ def check_tricks(run, phase) -> None:
         if rules.draw is not None:
             raise BatchUnsupported("drawing from the stock after each trick (`draw` of the trick rules)")
         for call in rules.calls:
+            if call.side == "any" or call.per_trick or call.values or call.ends or call.swap is not None:
+                raise BatchUnsupported(f"the call '{call.word}' of trick play: said by any seat, once a trick, with "
+                                       "a value, a claim or a swap of the turned card")
             if call.allow is not None:
                 run.fn(call.allow)
     watchers = [found.kind for found in run.game.trick_watchers if found.kind != "parties"]

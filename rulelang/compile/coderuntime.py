@@ -329,6 +329,34 @@ def decided(st, seat: int):
     return st.decide.chosen[seat] if seat >= 0 else None
 
 
+def stock_left(st) -> int:
+    """The cards still to be drawn in trick play: the stock, a face-up top card, and the card turned up for
+    trumps when the trick rules draw it last (``draw: {last: turned}``)."""
+    left = bin(st.stock).count("1")
+    part = st.tricks
+    rules = part.rules
+    draw = rules.draw if rules is not None else None
+    if draw is None:
+        return left
+    turn_up = getattr(st, "turn_up", None)
+    return left + (part.top >= 0) + (bin(turn_up.cards).count("1") if draw.turned_last and turn_up else 0)
+
+
+def said_by(st, word: str) -> int:
+    """The seat that last said the call ``word`` of trick play this deal, or -1 (none)."""
+    return st.tricks.calls.get(word, -1)
+
+
+def said_in(st, word: str) -> int:
+    """The trick (from 1) in which the call ``word`` was last said this deal, or 0."""
+    return st.tricks.said_in.get(word, 0)
+
+
+def times_said(st, word: str, seats: int) -> int:
+    """How many times the seats of ``seats`` said the call ``word`` this deal."""
+    return sum(1 for said, seat, _ in st.tricks.said if said == word and seats >> seat & 1)
+
+
 def at(table: tuple, index: int) -> int:
     """``table[index]``, or 0 for none (-1)."""
     return table[index] if index >= 0 else 0
@@ -394,7 +422,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

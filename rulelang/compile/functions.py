@@ -132,6 +132,10 @@ def _announced(scope, args):
     return ast.Compare(args[0].code, [ast.In()], [part_attr("tricks", "calls")])
 
 
+def _times_said(scope, args):
+    return call("_times_said", name(STATE), args[0].code, args[1].code)
+
+
 def _scored(scope, args):
     return ast.Compare(args[0].code, [ast.In()], [part_attr("settle", "scored_items")])
 
@@ -219,14 +223,22 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "decided": FunctionSpec((SEAT,), NAME, _of_state("_decided"),
                             "the option a seat last picked in a `decide` this deal (none before it picks)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
+    "said_by": FunctionSpec((NAME,), SEAT, _of_state("_said_by"),
+                            "the seat that last said a call of trick play this deal (none if nobody has)"),
+    "said_in": FunctionSpec((NAME,), INT, _of_state("_said_in"),
+                            "the trick (from 1) in which a call of trick play was last said this deal, 0 if never"),
+    "times_said": FunctionSpec((NAME, SEATS), INT, _times_said,
+                               "how many times a seat or a set of seats said a call of trick play this deal"),
     "scored": FunctionSpec((NAME,), BOOL, _scored,
                            "whether the named item scored for either side in this deal's settlement"),
 }
 
 
-LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers"})
+LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers", "said_by",
+                             "said_in", "times_said"})
 """Functions the language took after rule files may have used their names for definitions: a file's own
 definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
 
-LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now", *(f"P{seat}" for seat in range(1, 65))})
+LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now", "stock_left",
+                         *(f"P{seat}" for seat in range(1, 65))})
 """Names the language took after rule files may have used them (see ``compiler.later_names``)."""

@@ -19,7 +19,8 @@ from rulelang.constructs.trick_draw import (count_drawn, draw_card, drawable, dr
 from rulelang.constructs.trick_compile import (TrickRules, WinRule, allowed_cards, trick_rules, trick_scope,  # noqa: F401
                                                win_rule, win_scope, winning_card)
 from rulelang.constructs.trick_schema import SCHEMA
-from rulelang.constructs.trick_calls import call_words, explain_call, open_calls, say
+from rulelang.constructs.trick_calls import (call_symbols, call_var_types, call_words, explain_call, open_calls,
+                                             say)
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
@@ -55,7 +56,8 @@ class TricksState(DealPart):
     by one: it is copied on every clone during trick play, and this halves its price."""
 
     __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
-                 "played", "among", "order", "rules", "calls", "pending", "drawers", "top", "open_drawn")
+                 "played", "among", "order", "rules", "calls", "pending", "drawers", "top", "open_drawn",
+                 "said_in", "said", "offered")
     copied = ("trick",)
 
     def __init__(self, game) -> None:
@@ -76,6 +78,9 @@ class TricksState(DealPart):
         self.drawers: tuple[int, ...] = ()
         self.top = -1
         self.open_drawn = (0,) * n
+        self.said_in: dict[str, int] = {}
+        self.said: tuple[tuple[str, int, str], ...] = ()     # (word, seat, the call as said), in order
+        self.offered = -1
 
     def copy(self) -> "TricksState":
         """An independent copy: the trick on the table copied, every other field shared."""
@@ -97,6 +102,9 @@ class TricksState(DealPart):
         other.drawers = self.drawers
         other.top = self.top
         other.open_drawn = self.open_drawn
+        other.said_in = self.said_in
+        other.said = self.said
+        other.offered = self.offered
         return other
 
 
@@ -426,6 +434,8 @@ class Tricks(Construct):
                 "tricks": {seat(s): t for s, t in enumerate(part.taken)}}
         if part.calls:
             seen["calls"] = [(seat(s), word) for word, s in part.calls.items()]
+        if part.said and any(call.per_trick or call.values for call in part.rules.calls):
+            seen["said"] = [(seat(s), name) for _, s, name in part.said]
         if part.rules is not None and part.rules.draw is not None:
             seen["stock"] = stock_left(st, part.rules.draw)
             if part.top >= 0:
@@ -464,7 +474,11 @@ class Tricks(Construct):
 
     @staticmethod
     def symbols(c, body) -> list[str]:
-        return call_words(body)
+        return call_symbols(body, c.deck, int(c.data.get("players", 4)))
+
+    @staticmethod
+    def deal_vars(c, body) -> dict[str, str]:
+        return call_var_types(body)
 
     @staticmethod
     def option_names(body) -> list[str]:

@@ -21,6 +21,8 @@ LATER = {
     "trick_card": "the function trick_card(n)", "trick_seat": "the function trick_seat(n)",
     "beats": "the function beats(a, b)", "rank": "the function rank(card)", "rank_in": "the function rank_in(card, cards)",
     "decided": "the function decided(seat)", "numbers": "the function numbers(a, b)",
+    "stock_left": "the cards still to be drawn in trick play", "said_by": "the function said_by(call)",
+    "said_in": "the function said_in(call)", "times_said": "the function times_said(call, seats)",
     **{f"P{seat}": f"the seat P{seat}" for seat in range(1, 65)},
 }
 """Names the language took after rule files may have used them, and what the language's name means."""

@@ -38,16 +38,31 @@ def trick_rule_lines(ctx, body: dict) -> Lines:
     if body.get("win"):
         lines.append("The trick goes to " + "; if there is none, to ".join(_win_rule(ctx, r) for r in body["win"]))
     for word, spec in (body.get("calls") or {}).items():
-        spec = spec if isinstance(spec, dict) else {}
-        when = f" while {ctx.say(spec['allow'])}" if spec.get("allow") is not None else ""
-        lines.append(f"On his turn, before he plays, a player of the {spec.get('side', 'declarers')} may say "
-                     f"{word} once a deal{when}; everyone hears it")
+        lines.append(call_line(ctx, word, spec if isinstance(spec, dict) else {}))
     lines += end_words(ctx, body)
     if (ctx.data.get("deck") or {}).get("copies", 1) != 1 or body.get("later_copy_wins") is not None:
         later = body.get("later_copy_wins")
         exception = f"; the one played later wins for the cards of {ctx.say(later)}" if later not in (None, "none") else ""
         lines.append("Of two equal cards in a trick the first played wins" + exception)
     return lines
+
+
+def call_line(ctx, word, spec: dict) -> str:
+    """One call of trick play in words: who says it, when and how often, its value and what it does."""
+    side = spec.get("side", "declarers")
+    who = "any player" if side == "any" else f"a player of the {side}"
+    often = "once a trick" if spec.get("once") == "trick" else "once a deal"
+    value = spec.get("value")
+    named = {"suits": " naming a suit", "seats": " naming a player"}.get(value, "") if isinstance(value, str) else \
+        f" naming a number from {value[0]} to {value[1]}" if isinstance(value, list) and len(value) == 2 else ""
+    stored = f" (kept as {spec['var']})" if named and spec.get("var") else ""
+    when = f" while {ctx.say(spec['allow'])}" if spec.get("allow") is not None else ""
+    text = f"On his turn, before he plays, {who} may say {word}{named}{stored} {often}{when}; everyone hears it"
+    if spec.get("swap_turned") is not None:
+        text += f"; he exchanges {ctx.say(spec['swap_turned'])} of his hand for the card turned up for trumps"
+    if spec.get("ends"):
+        text += "; trick play ends at once when it is said (the cards still held are not played)"
+    return text
 
 
 def _win_rule(ctx, rule) -> str:
