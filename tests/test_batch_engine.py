@@ -61,7 +61,8 @@ def test_every_shipped_rule_file_is_covered():
     ruled = [p for p in GAMES if p.rsplit("/", 1)[-1] in ("five-hundred.yaml", "preferans.yaml")]   # bidding rules
     drawing = [p for p in GAMES                                                   # drawing from the stock in play
                if p.rsplit("/", 1)[-1] in ("briscola.yaml", "briscola-four.yaml", "german-whist.yaml", "schnapsen.yaml")]
-    assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing)
+    aside = [p for p in GAMES if p.rsplit("/", 1)[-1] == "twenty-nine.yaml"]          # a card laid aside face down
+    assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing) - len(aside)
 
 
 def test_the_same_seed_plays_the_same_deals():

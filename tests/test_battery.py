@@ -262,7 +262,10 @@ class Playout:
             assert st.tricks.taken[holders[0]] == st.won[holders[0]].bit_count()
         if current >= 0 and st.phase.kind == "tricks":
             in_trick = {s for s, _ in st.tricks.trick}
-            sizes = {st.hands[s].bit_count() + (s in in_trick) for s in range(self.n) if st.tricks.among >> s & 1}
+            aside = getattr(st, "lay_aside", None)                        # cards laid aside face down stay his
+            sizes = {st.hands[s].bit_count() + (s in in_trick) + (aside.cards.bit_count() if aside and aside.owner == s
+                                                                   else 0)
+                     for s in range(self.n) if st.tricks.among >> s & 1}
             assert len(sizes) == 1, f"the players' hands are uneven: {st.hands}"
 
     def seen_by(self, p: int) -> int:

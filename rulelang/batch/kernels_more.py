@@ -357,6 +357,13 @@ def _check_turn_up(run, phase) -> None:
         raise BatchUnsupported("a turn_up `from` a seat's hand (the card stays in the hand)")
 
 
+def _refuse_lay_aside(run, phase) -> None:
+    """Cards laid aside face down stay with the interpreter."""
+    raise BatchUnsupported("a lay_aside phase (cards laid aside face down)")
+
+
+LAY_ASIDE = Kernel(_refuse_lay_aside, _refuse_lay_aside)
+"""The batch kernel of ``lay_aside`` phases: it names what the batch engine lacks."""
 TURN_UP = Kernel(_check_turn_up, run_turn_up)
 """The batch kernel of ``turn_up`` phases (named by its construct's ``batch_kernel``)."""
 BIDS = Kernel(needs("start", "forbid"), run_bids)

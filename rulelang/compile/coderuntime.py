@@ -342,6 +342,18 @@ def stock_left(st) -> int:
     return left + (part.top >= 0) + (bin(turn_up.cards).count("1") if draw.turned_last and turn_up else 0)
 
 
+def laid_aside(st, seats: int) -> int:
+    """The cards the seats of ``seats`` laid aside face down this deal (``lay_aside``), shown since or not."""
+    part = getattr(st, "lay_aside", None)
+    return part.laid if part is not None and part.owner >= 0 and seats >> part.owner & 1 else 0
+
+
+def aside_shown(st) -> int:
+    """The trick (from 1) in which the cards laid aside were shown; 0 while they lie face down (or none)."""
+    part = getattr(st, "lay_aside", None)
+    return part.shown_in if part is not None else 0
+
+
 def said_by(st, word: str) -> int:
     """The seat that last said the call ``word`` of trick play this deal, or -1 (none)."""
     return st.tricks.calls.get(word, -1)
@@ -422,7 +434,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

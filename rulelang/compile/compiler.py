@@ -371,6 +371,7 @@ def later_names(deck, players: int) -> dict[str, Binding]:
             "winning_now": Binding(CARD, call("_winning_now", name(STATE))),
             "winner_now": Binding(SEAT, call("_winner_now", name(STATE))),
             "stock_left": Binding(INT, call("_stock_left", name(STATE))),
+            "aside_shown": Binding(INT, call("_aside_shown", name(STATE))),
             **{f"P{seat + 1}": const(SEAT, seat) for seat in range(players)}}
 
 

@@ -223,6 +223,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "decided": FunctionSpec((SEAT,), NAME, _of_state("_decided"),
                             "the option a seat last picked in a `decide` this deal (none before it picks)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
+    "laid_aside": FunctionSpec((SEATS,), CARDS, _of_state("_laid_aside"),
+                               "the cards a seat or a set of seats laid aside face down this deal (lay_aside)"),
     "said_by": FunctionSpec((NAME,), SEAT, _of_state("_said_by"),
                             "the seat that last said a call of trick play this deal (none if nobody has)"),
     "said_in": FunctionSpec((NAME,), INT, _of_state("_said_in"),
@@ -235,10 +237,10 @@ FUNCTIONS: dict[str, FunctionSpec] = {
 
 
 LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers", "said_by",
-                             "said_in", "times_said"})
+                             "said_in", "times_said", "laid_aside"})
 """Functions the language took after rule files may have used their names for definitions: a file's own
 definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
 
-LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now", "stock_left",
+LATER_NAMES = frozenset({"suits", "ranks", "winning_now", "winner_now", "stock_left", "aside_shown",
                          *(f"P{seat}" for seat in range(1, 65))})
 """Names the language took after rule files may have used them (see ``compiler.later_names``)."""

@@ -12,8 +12,9 @@ A call may also be said by any seat (``side: any``; it tells nothing of a party)
 the call's actions are ``WORD VALUE``, e.g. ``marriage hearts``; ``allow`` reads the value offered as
 ``value``, and the value said is stored in the deal variable ``var``). Rules read who said it last
 (``said_by(WORD)``), in which trick (``said_in(WORD)``, from 1; 0 if never) and how often a set of seats said
-it (``times_said(WORD, SEATS)``). Two effects: ``ends: true`` ends trick play at once (a claim: the cards still
-held are not played), and ``swap_turned: CARD`` gives the caller the card turned up for trumps in exchange
+it (``times_said(WORD, SEATS)``). Three effects: ``ends: true`` ends trick play at once (a claim: the cards still
+held are not played), ``shows_aside: true`` shows the cards a ``lay_aside`` laid face down (Twenty-Nine's
+trump card, asked for by a player who cannot follow), and ``swap_turned: CARD`` gives the caller the card turned up for trumps in exchange
 for that card of his hand, which lies face up in its place (Schnapsen's trump Jack).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import symbol
+from rulelang.constructs.lay_aside import show_aside
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.codegen import part_attr
 from rulelang.compile.exprcompile import BOOL, CARD, INT, SEAT, SUIT, Binding
@@ -64,6 +66,11 @@ SCHEMA = {'description': 'Words a seat may say on its turn before it plays (anno
                                                   'ends': {'description': 'true: trick play ends at once when '
                                                                           'it is said (a claim).',
                                                            'type': 'boolean'},
+                                                  'shows_aside': {'description': 'true: the cards laid aside '
+                                                                                 'face down (lay_aside) are shown '
+                                                                                 'and go back to their seat\'s '
+                                                                                 'hand.',
+                                                                  'type': 'boolean'},
                                                   'swap_turned': {'description': 'A card of the caller\'s hand he '
                                                                                  'exchanges for the card turned '
                                                                                  'up for trumps.',
@@ -91,6 +98,7 @@ class TrickCall:
     var: str | None = None
     ends: bool = False
     swap: Rule | None = None
+    shows_aside: bool = False
 
 
 def call_words(body: dict) -> list[str]:
@@ -145,7 +153,8 @@ def compile_calls(c, path: tuple, body: dict, scope) -> tuple[TrickCall, ...]:
         swap = c.optional_rule(here + ("swap_turned",), CARD, scope) if "swap_turned" in spec else None
         side = str(spec.get("side", "declarers"))
         calls.append(TrickCall(word, side == "declarers", allow, c.doc.span_of(here), side,
-                               spec.get("once") == "trick", values, spec.get("var"), bool(spec.get("ends")), swap))
+                               spec.get("once") == "trick", values, spec.get("var"), bool(spec.get("ends")), swap,
+                               bool(spec.get("shows_aside"))))
     return tuple(calls)
 
 
@@ -193,6 +202,8 @@ def say(st, action: int) -> bool:
         st.put("vars", call.var, next(value for name, value in call.values if name == value_name))
     if call.swap is not None:
         swap_turned(st, seat, call.swap.fn(st, seat))
+    if call.shows_aside:
+        show_aside(st)
     return call.ends
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulelang.constructs.deal_counts import report_uneven
+from rulelang.constructs.lay_aside import held_aside, show_aside
 from rulelang.constructs.base import CHANCE, Construct, DealPart, DiffKey, Lines, bits, seats_from
 from rulelang.constructs.trick_finish import ends_early, gift_count, kept_cards, receive_gift
 from rulelang.constructs.trick_draw import (count_drawn, draw_card, drawable, drawer_sees, legal_draws, open_holdings,
@@ -109,6 +110,13 @@ class TricksState(DealPart):
 
 
 
+def _to_play(st, seat: int) -> None:
+    """``seat`` is to play; with nothing in hand but cards laid aside face down, it shows them and plays them."""
+    st.current = seat
+    if not st.hands[seat] and held_aside(st, seat):
+        show_aside(st)
+
+
 # ---------------------------------------------------------------------- DSL
 def _dsl_tricks(b, meta, children):
     """``tricks [among SEATS] [when COND] { … }``."""
@@ -152,7 +160,7 @@ class Tricks(Construct):
     kind = "tricks"
     batch_kernel = "rulelang.batch.tricks:TRICKS"
     keeps_hands = True
-    writes = ("turn_up",)
+    writes = ("turn_up", "lay_aside")
     order = 60
     summary = "trick play"
     example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
@@ -219,7 +227,7 @@ class Tricks(Construct):
         lead = phase.lead_by_contract.get(st.contract, phase.lead).fn(st, None)
         part.order = seats_from(st, lead, among)
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
-        st.current = part.order[0]
+        _to_play(st, part.order[0])
         return start_top(st, part, part.rules.draw) or bool(st.hands[st.current])
 
     @staticmethod
@@ -288,7 +296,7 @@ class Tricks(Construct):
             st.revealed = True
         played = len(trick)
         if played < len(order):
-            st.current = order[played]
+            _to_play(st, order[played])
             return False
         return Tricks._finish_trick(st, part)
 
@@ -349,6 +357,7 @@ class Tricks(Construct):
         draw = part.rules.draw
         if draw is not None and start_round(st, part, draw, winner):
             return False
+        _to_play(st, winner)
         return not st.hands[winner]
 
     @staticmethod
@@ -357,7 +366,7 @@ class Tricks(Construct):
         if not draw_card(st, part, part.rules.draw, card):
             return False
         leader = part.order[0]
-        st.current = leader
+        _to_play(st, leader)
         return not st.hands[leader]
 
     @staticmethod

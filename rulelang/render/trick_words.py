@@ -60,6 +60,8 @@ def call_line(ctx, word, spec: dict) -> str:
     text = f"On his turn, before he plays, {who} may say {word}{named}{stored} {often}{when}; everyone hears it"
     if spec.get("swap_turned") is not None:
         text += f"; he exchanges {ctx.say(spec['swap_turned'])} of his hand for the card turned up for trumps"
+    if spec.get("shows_aside"):
+        text += "; the cards laid aside face down are shown to everyone and go back to their owner's hand"
     if spec.get("ends"):
         text += "; trick play ends at once when it is said (the cards still held are not played)"
     return text
