@@ -62,7 +62,8 @@ def test_every_shipped_rule_file_is_covered():
     drawing = [p for p in GAMES                                                   # drawing from the stock in play
                if p.rsplit("/", 1)[-1] in ("briscola.yaml", "briscola-four.yaml", "german-whist.yaml", "schnapsen.yaml")]
     aside = [p for p in GAMES if p.rsplit("/", 1)[-1] == "twenty-nine.yaml"]          # a card laid aside face down
-    assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing) - len(aside)
+    records = [p for p in GAMES if p.rsplit("/", 1)[-1] == "barbu.yaml"]     # dealt_with, picked: no batch twins
+    assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing) - len(aside) - len(records)
 
 
 def test_the_same_seed_plays_the_same_deals():

@@ -342,6 +342,19 @@ def stock_left(st) -> int:
     return left + (part.top >= 0) + (bin(turn_up.cards).count("1") if draw.turned_last and turn_up else 0)
 
 
+def picked(st, seat: int, option: str) -> bool:
+    """Whether ``seat`` picked ``option`` in a ``decide`` this deal."""
+    part = getattr(st, "decide", None)
+    return part is not None and (seat, option) in part.picked
+
+
+def dealt_with(st, seats: int, value: str) -> int:
+    """How many earlier deals of this match a seat of ``seats`` dealt in which a deal variable or the contract
+    had the value ``value`` (Barbu's dealer plays each contract once: ``dealt_with({dealer}, value) == 0``)."""
+    return sum(1 for deal in st.finished_deals if seats >> deal["dealer"] & 1
+               and (deal["contract"] == value or value in deal["vars"].values()))
+
+
 def laid_aside(st, seats: int) -> int:
     """The cards the seats of ``seats`` laid aside face down this deal (``lay_aside``), shown since or not."""
     part = getattr(st, "lay_aside", None)
@@ -434,7 +447,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked, dealt_with,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

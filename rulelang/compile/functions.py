@@ -132,6 +132,14 @@ def _announced(scope, args):
     return ast.Compare(args[0].code, [ast.In()], [part_attr("tricks", "calls")])
 
 
+def _picked(scope, args):
+    return call("_picked", name(STATE), args[0].code, args[1].code)
+
+
+def _dealt_with(scope, args):
+    return call("_dealt_with", name(STATE), args[0].code, args[1].code)
+
+
 def _times_said(scope, args):
     return call("_times_said", name(STATE), args[0].code, args[1].code)
 
@@ -223,6 +231,11 @@ FUNCTIONS: dict[str, FunctionSpec] = {
     "decided": FunctionSpec((SEAT,), NAME, _of_state("_decided"),
                             "the option a seat last picked in a `decide` this deal (none before it picks)"),
     "announced": FunctionSpec((NAME,), BOOL, _announced, "whether a call of trick play was said this deal"),
+    "picked": FunctionSpec((SEAT, NAME), BOOL, _picked,
+                           "whether a seat picked the option in a `decide` this deal (any of several decides)"),
+    "dealt_with": FunctionSpec((SEATS, NAME), INT, _dealt_with,
+                               "how many earlier deals of the match a seat of the set dealt in which a deal variable "
+                               "or the contract had the value"),
     "laid_aside": FunctionSpec((SEATS,), CARDS, _of_state("_laid_aside"),
                                "the cards a seat or a set of seats laid aside face down this deal (lay_aside)"),
     "said_by": FunctionSpec((NAME,), SEAT, _of_state("_said_by"),
@@ -237,7 +250,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {
 
 
 LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers", "said_by",
-                             "said_in", "times_said", "laid_aside"})
+                             "said_in", "times_said", "laid_aside", "picked",
+                             "dealt_with"})
 """Functions the language took after rule files may have used their names for definitions: a file's own
 definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
 

@@ -30,7 +30,8 @@ class DecidePhase(PhaseBase):
 
 class DecideState(DealPart):
     """The seats in turn (``order``), whose turn it is (``pos``), and per seat the option it last picked this
-    deal (``chosen``, a tuple replaced when a seat picks: rules read it as ``decided(seat)``)."""
+    deal (``chosen``, a tuple replaced when a seat picks: rules read it as ``decided(seat)``), and every
+    (seat, option) picked this deal (``picked``: rules read it as ``picked(seat, option)``)."""
 
     copied = ("order",)
 
@@ -38,6 +39,7 @@ class DecideState(DealPart):
         self.order: list[int] = []
         self.pos = 0
         self.chosen: tuple = (None,) * game.num_players
+        self.picked: frozenset = frozenset()
 
 
 def _dsl(b, meta, children):
@@ -196,6 +198,7 @@ class Decide(Construct):
         st.put("decisions", seat, text)
         part = st.decide
         part.chosen = part.chosen[:seat] + (option,) + part.chosen[seat + 1:]
+        part.picked = part.picked | {(seat, option)}
         if option == phase.leave:
             st.active &= ~(1 << seat)
         if phase.drop and option in phase.drop:
