@@ -342,3 +342,23 @@ def check_replays(game, run) -> None:
         titles = {spec.title: name for name, spec in game.definition.items.items()}
         scored = {titles[entry["item"]] for entry in result.get("items") or ()}
         assert scored == {name for name, hit in run.state.settle.scored.items() if hit[row]}
+
+
+# ---------------------------------------------------------------------- logs
+def logged_random_match(game, seed: int, folder: Path):
+    """A match played at random from ``seed``, its log written in ``folder`` and replayed: (record, final state,
+    the replay's outcome)."""
+    import random
+    from rulelang.interpreter.log import log_lines, read_log, write_log
+    from rulelang.interpreter.record import MatchRecord
+    from rulelang.interpreter.replay import replay
+    record = MatchRecord(game)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        record.before(state, state.current_player(), action)
+        state.apply_action(action)
+        record.after(state)
+    path = folder / f"{game.name}-{seed}.jsonl"
+    write_log(str(path), log_lines(game, seed, record, state, str(path)))
+    return record, state, replay(read_log(str(path)), game)

@@ -14,11 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import Table, seat
+from helpers import Table, seat, logged_random_match
 from rulelang.interpreter.agents import ScriptedDeal
-from rulelang.interpreter.log import log_lines, read_log, write_log
-from rulelang.interpreter.record import MatchRecord
-from rulelang.interpreter.replay import replay
 from rulelang.interpreter.worlds import determinize
 from rulelang.loader import load_game
 from rulelang.render.explain import explain_game
@@ -182,16 +179,8 @@ def test_the_turned_card_is_known_to_be_in_its_drawers_hand_until_played(game):
 
 
 def test_a_logged_deal_replays_and_an_explicit_deal_needs_no_line_for_the_turned_card(game, tmp_path):
-    record = MatchRecord(game)
-    state, rng = game.new_initial_state(), random.Random(11)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        record.before(state, state.current_player(), action)
-        state.apply_action(action)
-        record.after(state)
-    path = tmp_path / "briscola.jsonl"
-    write_log(str(path), log_lines(game, 11, record, state, str(path)))
-    assert replay(read_log(str(path)), game).ok
+    record, state, outcome = logged_random_match(game, 11, tmp_path)
+    assert outcome.ok
     deal = record.deals[0]
     assert len(deal["talon"]) == 1 + 34, "the turned card, then every card drawn in the order drawn"
     hands = {seat(s): cards for s, cards in deal["dealt"].items()}

@@ -12,10 +12,7 @@ import random
 
 import pytest
 
-from helpers import Table
-from rulelang.interpreter.log import log_lines, read_log, write_log
-from rulelang.interpreter.record import MatchRecord
-from rulelang.interpreter.replay import replay
+from helpers import Table, logged_random_match
 from rulelang.loader import load_game
 
 RANKS = ["A", "10", "K", "Q", "J"]
@@ -172,16 +169,7 @@ def test_300_random_deals_agree_with_an_independent_scorer(game):
 
 def test_a_logged_deal_with_calls_replays(game, tmp_path):
     for seed in range(3):
-        record = MatchRecord(game)
-        state, rng = game.new_initial_state(), random.Random(seed)
-        while not state.is_terminal():
-            action = rng.choice(state.legal_actions())
-            record.before(state, state.current_player(), action)
-            state.apply_action(action)
-            record.after(state)
-        path = tmp_path / f"schnapsen-{seed}.jsonl"
-        write_log(str(path), log_lines(game, seed, record, state, str(path)))
-        assert replay(read_log(str(path)), game).ok
+        assert logged_random_match(game, seed, tmp_path)[2].ok
 
 
 def test_a_call_that_may_not_be_said_is_refused_at_its_rule(game):

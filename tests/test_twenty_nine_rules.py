@@ -12,10 +12,7 @@ import random
 
 import pytest
 
-from helpers import Table, seat
-from rulelang.interpreter.log import log_lines, read_log, write_log
-from rulelang.interpreter.record import MatchRecord
-from rulelang.interpreter.replay import replay
+from helpers import Table, seat, logged_random_match
 from rulelang.interpreter.worlds import determinize
 from rulelang.loader import load_game
 
@@ -174,13 +171,5 @@ def test_300_random_deals_agree_with_an_independent_scorer(game):
 
 
 def test_a_logged_deal_replays(game, tmp_path):
-    record = MatchRecord(game)
-    state, rng = game.new_initial_state(), random.Random(8)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        record.before(state, state.current_player(), action)
-        state.apply_action(action)
-        record.after(state)
-    path = tmp_path / "twenty-nine.jsonl"
-    write_log(str(path), log_lines(game, 8, record, state, str(path)))
-    assert replay(read_log(str(path)), game).ok
+    record, state, outcome = logged_random_match(game, 8, tmp_path)
+    assert outcome.ok

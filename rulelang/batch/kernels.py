@@ -314,7 +314,13 @@ def run_turns(run, phase, live) -> None:
 
 
 # ---------------------------------------------------------------------- the kernels named by constructs
-DEAL = Kernel(no_check, run_deal)
+def check_deal(run, phase) -> None:
+    """The batch engine deals the same number to every seat."""
+    if phase.per_seat is not None or phase.to is not None:
+        raise BatchUnsupported("a deal whose count depends on the seat, or that deals to some seats only (`to`)")
+
+
+DEAL = Kernel(check_deal, run_deal)
 """The batch kernel of ``deal`` phases (named by its construct's ``batch_kernel``)."""
 TALON = Kernel(no_check, run_talon)
 """The batch kernel of ``talon`` phases (named by its construct's ``batch_kernel``)."""

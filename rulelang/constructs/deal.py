@@ -1,6 +1,9 @@
 """``deal``: chance gives every seat a packet of cards, from forehand in the direction of play.
 
-YAML ``- deal: {each: 3}``; DSL ``deal each 3`` (grammar section "deal").
+YAML ``- deal: {each: 3}``; DSL ``deal each 3`` (grammar section "deal"). ``each`` may read the deal, with
+``player`` bound to the seat dealt to: Belote's second deal gives the taker two and the others three,
+``each: "if player == declarer then 2 else 3"``; ``to: SEATS`` deals only to those seats (a seat out of the
+deal receives nothing). The deal arithmetic of ``validate`` stops following the card counts after such a deal.
 """
 
 from __future__ import annotations
@@ -8,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelang.constructs.base import CHANCE, WHEN, Construct, DealPart, Lines, bits, seats_from
-from rulelang.compile.exprcompile import EvalError
-from rulelang.compile.ir import PhaseBase
+from rulelang.compile.exprcompile import INT, SEATS, EvalError
+from rulelang.compile.ir import PhaseBase, Rule
 
 
 @dataclass
@@ -17,6 +20,8 @@ class DealPhase(PhaseBase):
     """Every seat receives ``each`` cards, from forehand in the direction of play."""
 
     each: int
+    per_seat: Rule | None = None
+    to: Rule | None = None
     kind: str = "deal"
 
 
@@ -52,8 +57,13 @@ class Deal(Construct):
                                      'additionalProperties': False,
                                      'required': ['each'],
                                      'properties': {'each': {'description': 'How many cards every seat receives in '
-                                                                            'this packet.',
+                                                                            'this packet; it may read the deal, '
+                                                                            'with player the seat dealt to, e.g. "if '
+                                                                            'player == declarer then 2 else 3".',
                                                              '$ref': '#/$defs/intExpr'},
+                                                    'to': {'description': 'The seats dealt to (default every '
+                                                                          'seat), e.g. active.',
+                                                           '$ref': '#/$defs/seatsExpr'},
                                                     'when': WHEN}}}}
     codes = ("R320", "R326")
     tallied = False
@@ -64,15 +74,25 @@ class Deal(Construct):
 
     @staticmethod
     def compile(c, path, body):
-        return DealPhase(c.number(path + ("each",), 1))
+        to = c.rule(path + ("to",), SEATS) if "to" in body else None
+        each = _known_each(c, path + ("each",))
+        if each is None:
+            return DealPhase(0, c.rule(path + ("each",), INT, c.player_scope()), to)
+        return DealPhase(each, None, to)
 
     @staticmethod
     def dump(phase) -> str:
-        return f" each {phase.each}"
+        each = f"`{phase.per_seat.text}`" if phase.per_seat is not None else phase.each
+        return f" each {each}" + (f" to `{phase.to.text}`" if phase.to is not None else "")
 
     @staticmethod
     def count_cards(table, phase, index: int) -> None:
-        """Deal arithmetic: the packets come out of the stock."""
+        """Deal arithmetic: the packets come out of the stock (not followed past a deal whose counts depend on the
+        deal: the hands' size is then unknown)."""
+        if phase.per_seat is not None or phase.to is not None:
+            table.hand = None
+            table.last_dealt = index
+            return
         if phase.each < 1:
             table.report("R326", f"a deal of {phase.each} cards each gives nobody a card", index,
                          "deal at least one card each, or remove this step")
@@ -91,8 +111,12 @@ class Deal(Construct):
     @staticmethod
     def enter(st, phase) -> bool:
         part = st.deal
-        order = seats_from(st, st.forehand, (1 << st.game.num_players) - 1)
-        part.slots = [seat for seat in order for _ in range(phase.each)]
+        seats = phase.to.fn(st, None) if phase.to is not None else (1 << st.game.num_players) - 1
+        order = seats_from(st, st.forehand, seats)
+        if phase.per_seat is None:
+            part.slots = [seat for seat in order for _ in range(phase.each)]
+        else:
+            part.slots = [seat for seat in order for _ in range(max(0, int(phase.per_seat.fn(st, seat))))]
         if bin(st.stock).count("1") < len(part.slots):
             raise EvalError(f"the deal needs {len(part.slots)} cards but only {bin(st.stock).count('1')} are left",
                             phase.span)
@@ -152,13 +176,33 @@ class Deal(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.render.explain import count, rest
-        return [f"Deal every player {count(body.get('each', 1), 'card', ctx)}, one packet each, starting with "
-                f"forehand and going {ctx.direction}"] + rest(body, {"each", "when"})
+        who = f"each of {ctx.say(body['to'])}" if body.get("to") is not None else "every player"
+        return [f"Deal {who} {count(body.get('each', 1), 'card', ctx)}, one packet each, starting with "
+                f"forehand and going {ctx.direction}"] + rest(body, {"each", "to", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
         from rulelang.render.fmt import WHEN_PART, expr_text, plain_head
         return plain_head("deal", {"each", "when"}, [("each", "each", expr_text), WHEN_PART])(value, pad)
+
+
+def _known_each(c, path: tuple) -> int | None:
+    """``each`` as a number known before play (a number, or an expression of params), or None when it reads the
+    deal (the seat dealt to, the declarer)."""
+    value = c.doc.get(path, 1)
+    if not isinstance(value, str):
+        return c.number(path, 1)
+    compiled = c.expression(path, INT, c.player_scope())
+    if compiled is None:
+        return 1
+    if compiled.is_const:
+        return int(compiled.value)
+    try:
+        return int(c.scope.module.evaluate_now(compiled.code))
+    except EvalError:
+        return c.number(path, 1)                       # a number of params that cannot be worked out: N219
+    except (TypeError, AttributeError, KeyError, NameError, IndexError):
+        return None
 
 
 CONSTRUCT = Deal

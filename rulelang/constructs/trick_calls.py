@@ -8,7 +8,7 @@ seat): a party's word "until its second card", or "no 90" once that word is said
 seat the caller's party, and rules read it as ``announced(WORD)``.
 
 A call may also be said by any seat (``side: any``; it tells nothing of a party), again in a later trick
-(``once: trick``: at most once a trick), and carry a value (``value: suits``, ``seats`` or ``[LOW, HIGH]``:
+(``once: trick``: at most once a trick), and carry a value (``value: suits``, ``seats``, ``cards`` or ``[LOW, HIGH]``:
 the call's actions are ``WORD VALUE``, e.g. ``marriage hearts``; ``allow`` reads the value offered as
 ``value``, and the value said is stored in the deal variable ``var``). Rules read who said it last
 (``said_by(WORD)``), in which trick (``said_in(WORD)``, from 1; 0 if never) and how often a set of seats said
@@ -55,8 +55,8 @@ SCHEMA = {'description': 'Words a seat may say on its turn before it plays (anno
                                                                           'at most once a trick.',
                                                            'enum': list(ONCE)},
                                                   'value': {'description': 'What the call names: suits, seats, '
-                                                                           'or numbers [LOW, HIGH].',
-                                                            'anyOf': [{'enum': ['suits', 'seats']},
+                                                                           'cards, or numbers [LOW, HIGH].',
+                                                            'anyOf': [{'enum': ['suits', 'seats', 'cards']},
                                                                       {'type': 'array', 'minItems': 2,
                                                                        'maxItems': 2,
                                                                        'items': {'type': 'integer'}}]},
@@ -108,12 +108,15 @@ def call_words(body: dict) -> list[str]:
 
 
 def call_values(spec, deck, players: int) -> list[tuple[str, int]]:
-    """The (name, value) pairs a call's ``value`` offers: suits by name, seats P1…, or numbers."""
+    """The (name, value) pairs a call's ``value`` offers: suits by name, seats P1…, cards by name (a card with
+    copies once, its first copy), or numbers."""
     value = spec.get("value") if isinstance(spec, dict) else None
     if value == "suits":
         return [(suit.name, index) for index, suit in enumerate(deck.suits)]
     if value == "seats":
         return [(f"P{seat + 1}", seat) for seat in range(players)]
+    if value == "cards":
+        return list({card.name: index for index, card in reversed(list(enumerate(deck.cards)))}.items())[::-1]
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return [(str(n), n) for n in range(value[0], min(value[1], value[0] + MAX_CALL_VALUES - 1) + 1)]
     return []
@@ -135,8 +138,13 @@ def call_var_types(body: dict) -> dict[str, str]:
         spec = body["calls"][word]
         if isinstance(spec, dict) and spec.get("var") is not None:
             value = spec.get("value")
-            found[str(spec["var"])] = SUIT if value == "suits" else SEAT if value == "seats" else INT
+            found[str(spec["var"])] = _value_type(value)
     return found
+
+
+def _value_type(value) -> str:
+    """The type of the values a call's ``value`` offers."""
+    return {"suits": SUIT, "seats": SEAT, "cards": CARD}.get(value, INT) if isinstance(value, str) else INT
 
 
 def compile_calls(c, path: tuple, body: dict, scope) -> tuple[TrickCall, ...]:
@@ -147,7 +155,7 @@ def compile_calls(c, path: tuple, body: dict, scope) -> tuple[TrickCall, ...]:
         spec = body["calls"][word] if isinstance(body["calls"][word], dict) else {}
         values = tuple(call_values(spec, c.deck, players))
         here = path + ("calls", word)
-        kind = SUIT if spec.get("value") == "suits" else SEAT if spec.get("value") == "seats" else INT
+        kind = _value_type(spec.get("value"))
         asked = scope.child(value=Binding(kind, part_attr("tricks", "offered"))) if values else scope
         allow = c.optional_rule(here + ("allow",), BOOL, asked)
         swap = c.optional_rule(here + ("swap_turned",), CARD, scope) if "swap_turned" in spec else None

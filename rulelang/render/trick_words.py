@@ -53,7 +53,7 @@ def call_line(ctx, word, spec: dict) -> str:
     who = "any player" if side == "any" else f"a player of the {side}"
     often = "once a trick" if spec.get("once") == "trick" else "once a deal"
     value = spec.get("value")
-    named = {"suits": " naming a suit", "seats": " naming a player"}.get(value, "") if isinstance(value, str) else \
+    named = {"suits": " naming a suit", "seats": " naming a player", "cards": " naming a card"}.get(value, "") if isinstance(value, str) else \
         f" naming a number from {value[0]} to {value[1]}" if isinstance(value, list) and len(value) == 2 else ""
     stored = f" (kept as {spec['var']})" if named and spec.get("var") else ""
     when = f" while {ctx.say(spec['allow'])}" if spec.get("allow") is not None else ""
