@@ -1,7 +1,7 @@
 """``lay_aside``: a seat lays cards of its hand aside face down, known only to itself (Twenty-Nine's trump card).
 
-YAML ``- lay_aside: {by: declarer, count: 1, from: CARDS}``. The seat picks ``count`` cards of its hand (of
-``from`` when given, one at a time); they lie face down in front of it: it sees them, the others see only how
+YAML ``- lay_aside: {by: declarer, count: 1, from: CARDS}``; DSL ``lay_aside 1 by declarer``. The seat picks
+``count`` cards of its hand (of ``from`` when given, one at a time); they lie face down in front of it: it sees them, the others see only how
 many lie there. They stay its cards: trick play asks for them when its hand is empty. A call of trick play
 with ``shows_aside: true`` (a player who cannot follow asks for the trump to be shown) turns them face up for
 everyone and returns them to the seat's hand, where everyone knows them until they are played; so does the
@@ -62,6 +62,12 @@ def held_aside(st, seat: int) -> int:
     return part.cards if part is not None and part.owner == seat else 0
 
 
+def _dsl(b, meta, children):
+    """``lay_aside [N] by SEAT [from CARDS] [when COND]``."""
+    count, by, cards, when = children
+    return b.phase("lay_aside", meta, [("count", count), ("by", by), ("from", cards), ("when", when)])
+
+
 class LayAside(Construct):
     """A seat lays cards of its hand aside face down: it alone knows them until they are shown."""
 
@@ -88,6 +94,7 @@ class LayAside(Construct):
                                                         'when': WHEN}}}}
     codes = ("R381", "E527")
     part = LayAsideState
+    dsl = {"lay_aside": _dsl}
     public = False
     tallied = False
     words = "lay a card aside face down"
@@ -212,6 +219,19 @@ class LayAside(Construct):
         return [f"{ctx.say(body.get('by'))} lays {count(body.get('count', 1), 'card', ctx)}{cards} of his hand aside "
                 "face down: he alone knows it until it is shown, and it stays his, back in his hand once shown"] + \
             rest(body, {"by", "count", "from", "when"})
+
+
+    @staticmethod
+    def fmt(value, pad) -> Lines | None:
+        from rulelang.render.fmt import WHEN_PART, expr_text, head_parts
+        if not isinstance(value, dict) or "by" not in value or not set(value) <= {"by", "count", "from", "when"}:
+            return None
+        count = expr_text(value["count"]) if "count" in value else ""
+        by = expr_text(value["by"])
+        text, used = head_parts(value, [("from", "from", expr_text), WHEN_PART])
+        if count is None or by is None or used != set(value) - {"by", "count"}:
+            return None
+        return [f"{pad}lay_aside {count + ' ' if count else ''}by {by}{text}"]
 
 
 CONSTRUCT = LayAside

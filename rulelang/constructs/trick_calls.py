@@ -21,6 +21,7 @@ for that card of his hand, which lies face up in its place (Schnapsen's trump Ja
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from rulelang.constructs.base import symbol
 from rulelang.constructs.lay_aside import show_aside
@@ -276,3 +277,20 @@ def calls_have_a_speaker(doc, game):
                                      "phase of this game says who the declarers are", call.span,
                                      "give the call `side: defenders` (every seat is a defender here), or add a "
                                      "phase that forms the sides (auction, call, pick, parties)", severity=WARNING)
+
+
+@check("aside_to_show")
+def aside_to_show(doc, game) -> Iterator[Diagnostic]:
+    """A call that shows the cards laid aside in a game where no ``lay_aside`` lays any (W625)."""
+    if any(getattr(phase, "kind", None) == "lay_aside" for phase in game.phases):
+        return
+    for phase in game.phases:
+        if getattr(phase, "kind", None) != "tricks":
+            continue
+        for rules in (phase.rules, *phase.by_contract.values()):
+            for call in rules.calls:
+                if call.shows_aside:
+                    yield Diagnostic("W625", f"the call '{call.word}' shows the cards laid aside face down, but no "
+                                     "`lay_aside` lays any: saying it shows nothing", call.span,
+                                     "add a `lay_aside` phase before trick play, or leave `shows_aside` out",
+                                     severity=WARNING)

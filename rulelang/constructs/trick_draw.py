@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Iterator
+
 from rulelang.compile.exprcompile import INT
+from rulelang.diagnostics import WARNING, Diagnostic
+from rulelang.validators.registry import check
 from rulelang.compile.ir import Rule
 from rulelang.constructs.base import CHANCE, bits, seats_from
 
@@ -189,3 +193,26 @@ def count_drawn(table, rule: DrawRule, index: int) -> None:
     table.stock = 0
     if drawn_turned:
         table.turned = 0
+
+
+@check("turned_card_to_draw_or_swap")
+def turned_card_to_draw_or_swap(doc, game) -> Iterator[Diagnostic]:
+    """``draw: {last: turned}`` or a call's ``swap_turned`` in a game where no ``turn_up`` lays a card under the
+    stock (W624): there is never a turned card to draw or to take."""
+    if any(getattr(phase, "kind", None) == "turn_up" and phase.seat is None for phase in game.phases):
+        return
+    for phase in game.phases:
+        if getattr(phase, "kind", None) != "tricks":
+            continue
+        for rules in (phase.rules, *phase.by_contract.values()):
+            if rules.draw is not None and rules.draw.turned_last:
+                yield Diagnostic("W624", "`draw: {last: turned}` draws the card turned up for trumps last, but no "
+                                 "`turn_up` turns one up from the stock", rules.draw.span,
+                                 "add `- turn_up: {var: turned}` after the deal, or leave `last: turned` out",
+                                 severity=WARNING)
+            for call in rules.calls:
+                if call.swap is not None:
+                    yield Diagnostic("W624", f"the call '{call.word}' swaps a card for the card turned up for trumps, "
+                                     "but no `turn_up` turns one up from the stock", call.span,
+                                     "add `- turn_up: {var: turned}` after the deal, or leave `swap_turned` out",
+                                     severity=WARNING)
