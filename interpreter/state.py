@@ -163,7 +163,9 @@ class State:
         rules = self.game.definition
         self.redeals = 0
         self.deal_number += 1                      # after_deal and end read the number of deals played
-        updates = {name: rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
+        seats = range(self.game.num_players)
+        updates = {name: tuple(rule.fn(self, s) for s in seats) if isinstance(self.counters.get(name), tuple)
+                   else rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
         self.counters = {**self.counters, **updates}
         if self._match_over():
             self.current = TERMINAL

@@ -342,6 +342,11 @@ def stock_left(st) -> int:
     return left + (part.top >= 0) + (bin(turn_up.cards).count("1") if draw.turned_last and turn_up else 0)
 
 
+def seat_counter(values: tuple, seat: int) -> int:
+    """One seat's value of a match counter kept per seat (0 for none)."""
+    return values[seat] if seat is not None and seat >= 0 else 0
+
+
 def picked(st, seat: int, option: str) -> bool:
     """Whether ``seat`` picked ``option`` in a ``decide`` this deal."""
     part = getattr(st, "decide", None)
@@ -447,7 +452,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked, dealt_with,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked, dealt_with, seat_counter,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

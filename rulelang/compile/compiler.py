@@ -24,6 +24,7 @@ from rulelang.compile.quantifiers import numbers_binding, suits_binding
 from rulelang.compile.codegen import CodeModule, call, literal, part_attr, state_attr, state_item
 from rulelang.compile.exprcompile import (BOOL, CARD, CARDS, INT, MAX_INT, NAME, SCORES, SEAT, SEATS, SUIT, Binding,
                                   Compiled, EvalError, Scope, compile_expr, const)
+from rulelang.compile.typed import PER_SEAT
 from rulelang.read.source import SOURCES, Span
 
 # Seats are numbered in the order of play (P1, then the next to play, …), so the next seat is
@@ -210,8 +211,9 @@ class GameCompiler(PhasesMixin, ItemsMixin):
             names.setdefault(symbol, const(NAME, symbol))
         for var, type_ in self.deal_vars.items():
             names[var] = Binding(type_, state_item("vars", var))
-        for counter in (self.data.get("match") or {}).get("counters") or {}:
-            names[counter] = Binding(INT, state_item("counters", str(counter)))
+        for counter, start in ((self.data.get("match") or {}).get("counters") or {}).items():
+            kind = PER_SEAT if isinstance(start, dict) else INT
+            names[counter] = Binding(kind, state_item("counters", str(counter)))
         names.update(_state_names(players))
         later = later_names(deck, players)
         for later_name, binding in later.items():
@@ -332,8 +334,10 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         """Start, end, winner, tie, exact finish and match counters."""
         body = self.data.get("match") or {}
         end = self.rule(("match", "end"), BOOL) if "end" in body else ir.Rule(_always, "true", None)
-        counters = {str(k): int(v) for k, v in (body.get("counters") or {}).items()}
-        after = {str(k): self.rule(("match", "after_deal", k), INT) for k in body.get("after_deal") or {}}
+        counters = {str(k): _counter_start(v, self.data) for k, v in (body.get("counters") or {}).items()}
+        after = {str(k): self.rule(("match", "after_deal", k), INT,
+                                   self.player_scope() if isinstance(counters.get(str(k)), tuple) else None)
+                 for k in body.get("after_deal") or {}}
         for name in after:
             if name not in counters:
                 self.error("N209", f"`after_deal` updates '{name}', which is not a match counter",
@@ -341,6 +345,14 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         exact = body.get("exact")
         return ir.MatchRules(self.number(("match", "start"), 0), end, str(body.get("winner", "highest")),
                              str(body.get("tie", "play_on")), None if exact is None else int(exact), counters, after)
+
+
+def _counter_start(value, data: dict):
+    """A match counter's start: a number, or for a counter kept per seat (``{each: seats, start: N}``) a tuple of
+    one number a seat."""
+    if isinstance(value, dict):
+        return (int(value.get("start", 0)),) * int(data.get("players", 4))
+    return int(value)
 
 
 def _state_names(players: int) -> dict[str, Binding]:

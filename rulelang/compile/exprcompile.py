@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from rulelang.compile.codegen import PLAYER, STATE, CodeModule, binop, call, compare, copy_tree, literal, name
-from rulelang.compile.typed import (UNAVAILABLE, Binding, Compiled, const, constant, none_code,  # noqa: F401
+from rulelang.compile.typed import (PER_SEAT, UNAVAILABLE, Binding, Compiled, const, constant, none_code,  # noqa: F401
                                     unavailable)
 from rulelang.compile.definitions import (INLINE_CONSTANT_NODES, INLINE_NODES, Definition, Definitions, Shape,
                                           is_local, is_simple, node_count, reads_state,
@@ -184,6 +184,9 @@ class _Compiler:
             return self.definition(e, []) if e.value in self.scope.defines else self.unknown_name(e)
         if binding.type == UNAVAILABLE:
             return self.not_here(e, binding)
+        if binding.type == PER_SEAT:
+            return self.fail(e, "N201", f"'{e.value}' is a match counter kept per seat: it has a value for each seat",
+                             f"read one seat's, {e.value}(player) or {e.value}(P1)")
         self.scope.reads.add(e.value)
         return Compiled(binding.type, copy.deepcopy(binding.code), binding.is_const, binding.const)
 
@@ -255,6 +258,17 @@ class _Compiler:
         args = [v.code for v in values] + [copy_tree(locals_[n].code) for n in shape.locals]
         return Compiled(shape.type, ast.Call(name(shape.function(self.scope.module)), [name(STATE), name(PLAYER), *args],
                                              []))
+
+    def per_seat_counter(self, e: Expr, marker: Binding) -> Compiled:
+        """``NAME(SEAT)``: one seat's value of a match counter kept per seat (0 for none)."""
+        if len(e.args) != 1:
+            return self.fail(e, "N216", f"{e.value}() takes 1 argument(s), got {len(e.args)}",
+                             f"write {e.value}(SEAT), e.g. {e.value}(player)")
+        seat = self.coerce(self.node(e.args[0]), SEAT, e.args[0], f"the argument of {e.value}()")
+        if self.errors or self.failed:
+            return none_code()
+        self.scope.reads.add(e.value)
+        return Compiled(INT, call("_seat_counter", marker.code, seat.code))
 
     def not_here(self, e: Expr, marker: Binding) -> Compiled:
         """N201 for a name or function this place may not read (:func:`~rulelang.compile.typed.unavailable`)."""
@@ -394,6 +408,8 @@ class _Compiler:
             return self.definition(e, e.args)         # the file's own definition, also over a function added later
         if marker is not None and marker.type == UNAVAILABLE:
             return self.not_here(e, marker)
+        if marker is not None and marker.type == PER_SEAT:
+            return self.per_seat_counter(e, marker)
         if e.value == "numbers":
             from rulelang.compile.quantifiers import compile_numbers
             return compile_numbers(self, e)

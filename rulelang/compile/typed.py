@@ -47,6 +47,8 @@ def none_code() -> Compiled:
 
 
 UNAVAILABLE = "unavailable"
+PER_SEAT = "per-seat counter"
+"""The type of a match counter kept per seat (``counters: {NAME: {each: seats}}``): read only as ``NAME(SEAT)``."""
 
 
 def unavailable(where: str, instead: str) -> Binding:

@@ -297,7 +297,11 @@ def section_match(ctx: Context) -> Lines:
     for name, start in (match.get("counters") or {}).items():
         update = (match.get("after_deal") or {}).get(name)
         after = f"; after each deal it becomes {ctx.say(update)}" if update is not None else ""
-        lines.append(f"The counter {name} starts at {start}{after}.")
+        if isinstance(start, dict):
+            after = f"; after each deal each player's becomes {ctx.say(update)}" if update is not None else ""
+            lines.append(f"Each player has a counter {name}, starting at {start.get('start', 0)}{after}.")
+        else:
+            lines.append(f"The counter {name} starts at {start}{after}.")
     lines.append(f"After each deal the match ends when {ctx.say(match.get('end', True))}.")
     winner = match.get("winner", "highest")
     lines.append(f"The player with the {winner} score wins.")
