@@ -160,3 +160,14 @@ def test_values_may_be_numbers_with_a_step():
     assert "Bidding by numbers (18, 20, 22, 24)" in "\n".join(explain_game(doc))
     again = resolve_document(parse_text(to_rules(doc), "again.rules")).data
     assert again["phases"][2] == doc["phases"][2], "the DSL keeps the step form"
+
+
+def test_values_without_a_step_get_one_error_that_names_it():
+    from rulelang.diagnostics import RuleError
+    import yaml
+    doc = resolve_document(parse_text(RULES, "duel.rules")).data
+    doc["phases"][2]["value_auction"]["values"] = {"from": 18, "to": 24}
+    with pytest.raises(RuleError) as caught:
+        load_text(yaml.safe_dump(doc, allow_unicode=True), "yaml", max_deals=1)
+    assert [d.code for d in caught.value.diagnostics] == ["C102"], "no second error that `to` is below `from`"
+    assert "'step'" in caught.value.diagnostics[0].message

@@ -140,7 +140,8 @@ class ValueAuction(Construct):
         if isinstance(values, dict) and len(_values(body)) > MAX_VALUES:
             yield (("values",), f"the values from {values.get('from')} to {values.get('to')} by "
                    f"{values.get('step')} are more than {MAX_VALUES}", "take a larger step or a shorter range")
-        elif isinstance(values, dict) and not _values(body):
+        elif isinstance(values, dict) and all(isinstance(values.get(k), int) for k in ("from", "to", "step")) \
+                and not _values(body):
             yield (("values",), "the range of values is empty: `to` is below `from`", "write the lowest value as `from`")
 
     @staticmethod
