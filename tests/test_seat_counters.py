@@ -18,7 +18,7 @@ from helpers import write_game
 from rulelang.batch.engine import BatchRun
 from rulelang.batch.vectorize import BatchUnsupported
 from rulelang.diagnostics import RuleError
-from rulelang.loader import load_game, load_text
+from rulelang.loader import load_game
 from rulelang.render.explain import explain_game
 
 DROPS = '''

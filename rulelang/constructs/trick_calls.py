@@ -261,22 +261,31 @@ def explain_call(st, phase, action: int) -> Diagnostic:
     return Diagnostic("E513", reason, span, "play a card")
 
 
+def trick_rule_sets(game) -> Iterator:
+    """Every set of trick rules of the game: each ``tricks`` phase's, and its contracts' own."""
+    for phase in game.phases:
+        if getattr(phase, "kind", None) == "tricks":
+            yield from (phase.rules, *phase.by_contract.values())
+
+
+def every_call(game) -> Iterator[TrickCall]:
+    """Every call of trick play the game's trick rules give."""
+    for rules in trick_rule_sets(game):
+        yield from rules.calls
+
+
 @check("calls_have_a_speaker")
 def calls_have_a_speaker(doc, game):
     """A call for the declarers in a game where no phase says who they are is never offered to anyone (W620)."""
     from rulelang.constructs import construct
     if any(construct(phase.kind).forms_sides for phase in game.phases if getattr(phase, "kind", None)):
         return
-    for phase in game.phases:
-        if getattr(phase, "kind", None) != "tricks":
-            continue
-        for rules in (phase.rules, *phase.by_contract.values()):
-            for call in rules.calls:
-                if call.for_declarers:
-                    yield Diagnostic("W620", f"nobody can ever say '{call.word}': it is for the declarers, and no "
-                                     "phase of this game says who the declarers are", call.span,
-                                     "give the call `side: defenders` (every seat is a defender here), or add a "
-                                     "phase that forms the sides (auction, call, pick, parties)", severity=WARNING)
+    for call in every_call(game):
+        if call.for_declarers:
+            yield Diagnostic("W620", f"nobody can ever say '{call.word}': it is for the declarers, and no phase of "
+                             "this game says who the declarers are", call.span,
+                             "give the call `side: defenders` (every seat is a defender here), or add a phase that "
+                             "forms the sides (auction, call, pick, parties)", severity=WARNING)
 
 
 @check("aside_to_show")
@@ -284,13 +293,8 @@ def aside_to_show(doc, game) -> Iterator[Diagnostic]:
     """A call that shows the cards laid aside in a game where no ``lay_aside`` lays any (W625)."""
     if any(getattr(phase, "kind", None) == "lay_aside" for phase in game.phases):
         return
-    for phase in game.phases:
-        if getattr(phase, "kind", None) != "tricks":
-            continue
-        for rules in (phase.rules, *phase.by_contract.values()):
-            for call in rules.calls:
-                if call.shows_aside:
-                    yield Diagnostic("W625", f"the call '{call.word}' shows the cards laid aside face down, but no "
-                                     "`lay_aside` lays any: saying it shows nothing", call.span,
-                                     "add a `lay_aside` phase before trick play, or leave `shows_aside` out",
-                                     severity=WARNING)
+    for call in every_call(game):
+        if call.shows_aside:
+            yield Diagnostic("W625", f"the call '{call.word}' shows the cards laid aside face down, but no "
+                             "`lay_aside` lays any: saying it shows nothing", call.span,
+                             "add a `lay_aside` phase before trick play, or leave `shows_aside` out", severity=WARNING)

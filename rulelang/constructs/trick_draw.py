@@ -201,18 +201,16 @@ def turned_card_to_draw_or_swap(doc, game) -> Iterator[Diagnostic]:
     stock (W624): there is never a turned card to draw or to take."""
     if any(getattr(phase, "kind", None) == "turn_up" and phase.seat is None for phase in game.phases):
         return
-    for phase in game.phases:
-        if getattr(phase, "kind", None) != "tricks":
-            continue
-        for rules in (phase.rules, *phase.by_contract.values()):
-            if rules.draw is not None and rules.draw.turned_last:
-                yield Diagnostic("W624", "`draw: {last: turned}` draws the card turned up for trumps last, but no "
-                                 "`turn_up` turns one up from the stock", rules.draw.span,
-                                 "add `- turn_up: {var: turned}` after the deal, or leave `last: turned` out",
-                                 severity=WARNING)
-            for call in rules.calls:
-                if call.swap is not None:
-                    yield Diagnostic("W624", f"the call '{call.word}' swaps a card for the card turned up for trumps, "
-                                     "but no `turn_up` turns one up from the stock", call.span,
-                                     "add `- turn_up: {var: turned}` after the deal, or leave `swap_turned` out",
-                                     severity=WARNING)
+    from rulelang.constructs.trick_calls import every_call, trick_rule_sets
+    for rules in trick_rule_sets(game):
+        if rules.draw is not None and rules.draw.turned_last:
+            yield Diagnostic("W624", "`draw: {last: turned}` draws the card turned up for trumps last, but no "
+                             "`turn_up` turns one up from the stock", rules.draw.span,
+                             "add `- turn_up: {var: turned}` after the deal, or leave `last: turned` out",
+                             severity=WARNING)
+    for call in every_call(game):
+        if call.swap is not None:
+            yield Diagnostic("W624", f"the call '{call.word}' swaps a card for the card turned up for trumps, but no "
+                             "`turn_up` turns one up from the stock", call.span,
+                             "add `- turn_up: {var: turned}` after the deal, or leave `swap_turned` out",
+                             severity=WARNING)

@@ -17,8 +17,7 @@ from rulelang.constructs.base import CHANCE, Construct, DealPart, DiffKey, Lines
 from rulelang.constructs.trick_finish import ends_early, gift_count, kept_cards, receive_gift
 from rulelang.constructs.trick_draw import (count_drawn, draw_card, drawable, drawer_sees, legal_draws, open_holdings,
                                             start_round, start_top, stock_left)
-from rulelang.constructs.trick_compile import (TrickRules, WinRule, allowed_cards, trick_rules, trick_scope,  # noqa: F401
-                                               win_rule, win_scope, winning_card)
+from rulelang.constructs.trick_compile import TrickRules, trick_rules
 from rulelang.constructs.trick_schema import SCHEMA
 from rulelang.constructs.trick_calls import (call_symbols, call_var_types, call_words, explain_call, open_calls,
                                              say)
