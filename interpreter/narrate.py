@@ -42,9 +42,17 @@ def narrate_deal(deal: dict) -> list[str]:
         played = "  ".join(_play(seat, card, [c["action"] for c in calls if c["on_table"] == place])
                            for place, (seat, card) in enumerate(trick["cards"]))
         lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+        drawn = [_drawn(d) for d in deal.get("drawn", []) if d["trick"] == number]
+        if drawn:
+            lines.append("    " + ", ".join(drawn))
     after = len(deal.get("tricks", []))
     lines.extend(f"  then {d['seat']} says {d['action']}" for d in decisions if d.get("trick", 0) > after)
     return lines + deal_outcome_lines(deal)
+
+
+def _drawn(entry: dict) -> str:
+    """A card drawn from the stock after a trick, or the stock's next card turned face up."""
+    return f"{entry['seat']} draws {entry['card']}" if entry["seat"] else f"{entry['card']} turned up on the stock"
 
 
 def _play(seat: str, card: str, said: list[str]) -> str:

@@ -126,3 +126,13 @@ def test_300_random_deals_agree_with_an_independent_scorer(game):
 def test_a_logged_deal_replays(game, tmp_path):
     record, state, outcome = logged_random_match(game, 5, tmp_path)
     assert outcome.ok
+
+
+def test_the_narration_says_who_drew_what_after_each_trick(game, tmp_path):
+    from rulelang.interpreter.narrate import narrate_deal
+    record = logged_random_match(game, 6, tmp_path)[0]
+    lines = narrate_deal(record.deals[0])
+    first = lines.index(next(line for line in lines if line.startswith("  trick 1:")))
+    winner = lines[first].rsplit("→ ", 1)[1]
+    assert lines[first + 1].startswith(f"    {winner} draws ") and lines[first + 1].endswith("turned up on the stock")
+    assert sum(line.count(" draws ") for line in lines) == 26, "13 rounds of two draws"

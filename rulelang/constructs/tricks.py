@@ -468,6 +468,9 @@ class Tricks(Construct):
         trick it was said in (from 1) and how many cards lay on the table then."""
         if actor == CHANCE and step.kind == "tricks" and st.tricks.drawers:
             deal["talon"].append(name)
+            drawer = st.tricks.drawers[0]
+            who = st.game.seat_name(drawer) if drawer >= 0 else None
+            deal.setdefault("drawn", []).append({"trick": len(st.tricks.trick_winners), "seat": who, "card": name})
         elif action >= st.game.num_cards:
             deal["decisions"].append({"seat": seat, "phase": step.kind, "action": name,
                                       "trick": len(st.tricks.trick_winners) + 1, "on_table": len(st.tricks.trick)})
