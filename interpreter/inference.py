@@ -41,10 +41,10 @@ def public_voids(state, observer: int) -> list[int]:
             seat = replay.current                    # the seat in turn: a dummy whose card its partner plays
             if seat != observer:
                 voids[seat] |= _ruled_out(replay, seat, action)
-        if actor == CHANCE and step is not None and step.kind == "tricks":
+        if actor == CHANCE:
             before = list(replay.hands)
             replay.apply_action(action)
-            _forget_voids_of_drawers(replay, before, voids)
+            _forget_voids_of_receivers(replay, before, voids)
             continue
         replay.apply_action(action)
     for found in state.game.parts:
@@ -52,8 +52,9 @@ def public_voids(state, observer: int) -> list[int]:
     return voids
 
 
-def _forget_voids_of_drawers(state, before: list[int], voids: list[int]) -> None:
-    """A seat that drew a card from the stock during trick play may hold again what it could not follow with."""
+def _forget_voids_of_receivers(state, before: list[int], voids: list[int]) -> None:
+    """A seat that chance gave a card — the next deal, or a card drawn from the stock during trick play — may
+    hold again what it could not follow with."""
     for seat, hand in enumerate(state.hands):
         if hand & ~before[seat]:
             voids[seat] = 0

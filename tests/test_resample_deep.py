@@ -88,3 +88,21 @@ def test_resampling_after_a_throw_in_and_after_a_rare_bid(deal, moves, seat, wha
         other = state.resample_from_infostate(seat, random.Random(k))
         assert other is not None, what
         assert other.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_a_seat_void_in_one_deal_is_not_taken_for_void_in_the_next():
+    game = load_game("zwanzig-ab")
+    state, chance = game.new_initial_state(), SeededChance(3)
+    agents = [make_agent("random", s + 1) for s in range(game.num_players)]
+    checked = 0
+    while not state.is_terminal() and state.deal_number < 4:
+        if state.current_player() == CHANCE:
+            chance.play(state)
+            continue
+        if state.deal_number > 0:
+            voids = public_voids(state, 0)
+            assert all(not voids[s] & state.hands[s] for s in range(1, game.num_players)), \
+                f"deal {state.deal_number + 1}: a seat is taken for void in a suit it holds"
+            checked += 1
+        state.apply_action(agents[state.current_player()].step(state))
+    assert checked > 20
