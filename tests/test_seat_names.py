@@ -40,3 +40,15 @@ def test_a_param_already_named_like_a_seat_keeps_its_meaning_with_w621(tmp_path)
     assert [d.code for d in found if d.code == "W621"] == ["W621"]
     assert not [d for d in found if d.is_error]
     assert "P1_" in upgraded({"params": {"P1": 3}, "x": "P1"})["params"]
+
+
+def test_names_the_language_took_for_play_around_the_tricks_keep_a_files_meaning(tmp_path):
+    """Issue 48's names (``stock_left``, ``aside_shown``, ``said_by``, ``picked``, …) in a file written before them."""
+    path = write_variant(tmp_path, 'params: {stock_left: 3}\ndefine:\n  "picked(p)": "tricks({p}) > 0"\n'
+                         '  said_by: "stock_left + 1"\n')
+    found = diagnostics_of(str(path))
+    assert sorted(d.message.split("'")[1] for d in found if d.code == "W621") == ["picked", "said_by", "stock_left"]
+    assert not [d for d in found if d.is_error]
+    new = upgraded({"params": {"stock_left": 3}, "define": {"picked(p)": "tricks({p}) > 0", "said_by": "stock_left"}})
+    assert new["params"] == {"stock_left_": 3} and new["define"] == {"picked_(p)": "tricks({p}) > 0",
+                                                                   "said_by_": "stock_left_"}

@@ -355,7 +355,7 @@ def picked(st, seat: int, option: str) -> bool:
 
 def dealt_with(st, seats: int, value: str) -> int:
     """How many earlier deals of this match a seat of ``seats`` dealt in which a deal variable or the contract
-    had the value ``value`` (Barbu's dealer plays each contract once: ``dealt_with({dealer}, value) == 0``)."""
+    had the value ``value`` (a dealer who plays each contract once: ``dealt_with({dealer}, value) == 0``)."""
     return sum(1 for deal in st.finished_deals if seats >> deal["dealer"] & 1
                and (deal["contract"] == value or value in deal["vars"].values()))
 
@@ -452,7 +452,8 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked, dealt_with, seat_counter,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked,
+    dealt_with, seat_counter,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,
     played_by, trick_of, first_trick_won, tricks_worth, defenders, bids_of, team_of, discarded, shown)}

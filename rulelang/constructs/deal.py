@@ -1,7 +1,7 @@
 """``deal``: chance gives every seat a packet of cards, from forehand in the direction of play.
 
 YAML ``- deal: {each: 3}``; DSL ``deal each 3`` (grammar section "deal"). ``each`` may read the deal, with
-``player`` bound to the seat dealt to: Belote's second deal gives the taker two and the others three,
+``player`` bound to the seat dealt to: a last deal that gives the taker two and the others three,
 ``each: "if player == declarer then 2 else 3"``; ``to: SEATS`` deals only to those seats (a seat out of the
 deal receives nothing). The deal arithmetic of ``validate`` stops following the card counts after such a deal.
 """

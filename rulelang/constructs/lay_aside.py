@@ -1,15 +1,16 @@
-"""``lay_aside``: a seat lays cards of its hand aside face down, known only to itself (Twenty-Nine's trump card).
+"""``lay_aside``: a seat lays cards of its hand aside face down, known only to itself (a hidden trump card).
 
 YAML ``- lay_aside: {by: declarer, count: 1, from: CARDS}``; DSL ``lay_aside 1 by declarer``. The seat picks
-``count`` cards of its hand (of ``from`` when given, one at a time); they lie face down in front of it: it sees them, the others see only how
-many lie there. They stay its cards: trick play asks for them when its hand is empty. A call of trick play
-with ``shows_aside: true`` (a player who cannot follow asks for the trump to be shown) turns them face up for
-everyone and returns them to the seat's hand, where everyone knows them until they are played; so does the
-seat's own turn to play with nothing else in hand. Rules read the cards as ``laid_aside(SEATS)`` (laid aside
-this deal, face down or shown since: the trump suit of Twenty-Nine is ``suit(highest(laid_aside({declarer})))``,
-which the seat's opponents cannot know until it is shown) and the trick they were shown in as ``aside_shown``
-(from 1; 0 while they lie face down): a trump counts only once shown, ``win: [{highest: "if aside_shown > 0
-then trump else none"}, …]``. A card laid aside is no deal variable, so no observation names it early.
+``count`` cards of its hand (of ``from`` when given, one at a time); they lie face down in front of it: it sees
+them, the others see only how many lie there. They stay its cards: trick play asks for them when its hand is empty.
+A call of trick play with ``shows_aside: true`` (a player who cannot follow asks for the trump to be shown) turns
+them face up for everyone and returns them to the seat's hand, where everyone knows them until they are played; so
+does the seat's own turn to play with nothing else in hand. Rules read the cards as ``laid_aside(SEATS)`` (laid
+aside this deal, face down or shown since: a trump suit chosen by the card laid aside is
+``suit(highest(laid_aside({declarer})))``, which the seat's opponents cannot know until it is shown) and the trick
+they were shown in as ``aside_shown`` (from 1; 0 while they lie face down): a trump counts only once shown, ``win:
+[{highest: "if aside_shown > 0 then trump else none"}, …]``. A card laid aside is no deal variable, so no
+observation names it early.
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ the call's actions are ``WORD VALUE``, e.g. ``marriage hearts``; ``allow`` reads
 ``value``, and the value said is stored in the deal variable ``var``). Rules read who said it last
 (``said_by(WORD)``), in which trick (``said_in(WORD)``, from 1; 0 if never) and how often a set of seats said
 it (``times_said(WORD, SEATS)``). Three effects: ``ends: true`` ends trick play at once (a claim: the cards still
-held are not played), ``shows_aside: true`` shows the cards a ``lay_aside`` laid face down (Twenty-Nine's
-trump card, asked for by a player who cannot follow), and ``swap_turned: CARD`` gives the caller the card turned up for trumps in exchange
-for that card of his hand, which lies face up in its place (Schnapsen's trump Jack).
+held are not played), ``shows_aside: true`` shows the cards a ``lay_aside`` laid face down (a hidden
+trump card, asked for by a player who cannot follow), and ``swap_turned: CARD`` gives the caller the card
+turned up for trumps in exchange for that card of his hand, which lies face up in its place (robbing the
+turned trump with the lowest trump).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Iterator
 
 from rulelang.constructs.base import symbol
 from rulelang.constructs.lay_aside import show_aside
+from rulelang.constructs.trick_draw import show_held
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.codegen import part_attr
 from rulelang.compile.exprcompile import BOOL, CARD, INT, SEAT, SUIT, Binding
@@ -225,9 +227,7 @@ def swap_turned(st, seat: int, card: int) -> None:
     taken = turned & -turned
     st.hands[seat] ^= (1 << card) | taken
     st.turn_up.cards = 1 << card
-    shown = list(st.tricks.open_drawn)
-    shown[seat] |= taken
-    st.tricks.open_drawn = tuple(shown)
+    show_held(st.tricks, seat, taken)
 
 
 def called_sides(st) -> dict[int, bool]:

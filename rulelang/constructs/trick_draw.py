@@ -1,4 +1,4 @@
-"""Drawing from the stock during trick play (``draw`` of trick rules): Briscola, Schnapsen, German Whist.
+"""Drawing from the stock during trick play (``draw`` of trick rules): trick-and-draw games.
 
 YAML ``tricks: {…, draw: {each: 1, last: turned}}``. Once a trick is given, every seat that plays
 draws ``each`` cards (a number, asked once a trick; 0 draws nothing) from the stock — the cards no
@@ -8,9 +8,9 @@ of a round, the seats after the last card draw nothing.
 
 ``last: turned``: the card turned up for trumps (``turn_up``) lies face up under the stock and is its
 last card: the seat that draws after the stock is empty takes it, and everyone knows he holds it until
-he plays it (Briscola, Schnapsen: the loser of the trick that empties the stock).
+he plays it (with two players: the loser of the trick that empties the stock).
 
-``shown: top``: the stock's top card lies face up (German Whist): the card a ``turn_up`` turned for trumps
+``shown: top``: the stock's top card lies face up, a prize for the trick: the card a ``turn_up`` turned for trumps
 is the first (else chance turns one up before the first trick), and chance turns the next after each round
 of drawing; the trick's winner takes it, the others draw face down.
 
@@ -35,7 +35,7 @@ TURN_TOP = -1
 
 SCHEMA = {'title': 'a mapping like {each: 1, last: turned}',
           'description': 'After each trick every seat that plays draws cards from the stock, the winner first '
-                         '(Briscola, Schnapsen, German Whist).',
+                         '(trick-and-draw games; games/briscola.yaml).',
           'type': 'object',
           'additionalProperties': False,
           'properties': {'each': {'description': 'How many cards each seat draws after a trick (asked once a '
@@ -46,7 +46,7 @@ SCHEMA = {'title': 'a mapping like {each: 1, last: turned}',
                                                  'stock, drawn face up.',
                                   'enum': ['turned']},
                          'shown': {'description': "top: the stock's top card lies face up and the trick's "
-                                                  'winner takes it (German Whist).',
+                                                  'winner takes it (games/german-whist.yaml).',
                                    'enum': ['top']}}}
 """The schema of the ``draw`` key of trick rules."""
 
@@ -85,7 +85,7 @@ def stock_left(st, rule: DrawRule) -> int:
 
 def start_top(st, part, rule: DrawRule) -> bool:
     """Before the first trick, when the rules show the stock's top card: the card a ``turn_up`` turned is it
-    (German Whist's trump card), else chance turns one up; whether chance does."""
+    (the card that made trumps), else chance turns one up; whether chance does."""
     if rule is None or not rule.top_shown:
         return False
     turned = turned_card(st)
@@ -152,12 +152,12 @@ def draw_card(st, part, rule: DrawRule, card: int) -> bool:
         return not part.drawers
     if card == part.top:
         part.top = -1
-        _open(part, seat, bit)
+        show_held(part, seat, bit)
     elif st.stock >> card & 1:
         st.stock ^= bit
     else:
         st.turn_up.cards ^= bit
-        _open(part, seat, bit)
+        show_held(part, seat, bit)
     st.hands[seat] |= bit
     if part.drawers:
         return False
@@ -167,10 +167,11 @@ def draw_card(st, part, rule: DrawRule, card: int) -> bool:
     return True
 
 
-def _open(part, seat: int, bit: int) -> None:
-    """Note that everyone saw ``seat`` take the card ``bit`` (until he plays it)."""
+def show_held(part, seat: int, cards: int) -> None:
+    """Note that everyone saw ``seat`` take ``cards`` into its hand (known to all until played): ``part`` is the
+    trick play's slice."""
     shown = list(part.open_drawn)
-    shown[seat] |= bit
+    shown[seat] |= cards
     part.open_drawn = tuple(shown)
 
 

@@ -6,7 +6,7 @@ trumps. The card lies face up beside the stock for the rest of
 the deal; nobody holds it.
 
 With ``from: SEAT`` (YAML or the generic form) the card turned up is the last card dealt to that seat
-— Whist's dealer turns his own last card for trumps: ``{var: turned, from: dealer}``. It stays in his
+— a dealer who turns his own last card for trumps: ``{var: turned, from: dealer}``. It stays in his
 hand, face up to everyone until he plays it (every observation's ``turned_up``, no sampled world
 moves it). Chance draws it from his hand, which is the same as his last card of a shuffled deal; an
 explicit deal turns the last card it lists for the seat (a log names it as ``turned_from_hand``).
@@ -67,7 +67,7 @@ class TurnUp(Construct):
                                                               '$ref': '#/$defs/name'},
                                                       'from': {'description': 'The seat whose last card dealt is '
                                                                               'turned up instead; it stays in his '
-                                                                              'hand, face up (Whist: dealer).',
+                                                                              'hand, face up (e.g. dealer).',
                                                                '$ref': '#/$defs/seatExpr'},
                                                       'when': WHEN}}}}
     codes = ("R332",)
