@@ -26,7 +26,7 @@ from typing import Iterator
 
 from rulelang.constructs.base import symbol
 from rulelang.constructs.lay_aside import show_aside
-from rulelang.constructs.trick_draw import show_held
+from rulelang.constructs.trick_draw import every_call, show_held
 from rulelang.diagnostics import WARNING, Diagnostic
 from rulelang.compile.codegen import part_attr
 from rulelang.compile.exprcompile import BOOL, CARD, INT, SEAT, SUIT, Binding
@@ -259,19 +259,6 @@ def explain_call(st, phase, action: int) -> Diagnostic:
     else:
         reason, span = f"{who} may not say '{said}' now", call.span
     return Diagnostic("E513", reason, span, "play a card")
-
-
-def trick_rule_sets(game) -> Iterator:
-    """Every set of trick rules of the game: each ``tricks`` phase's, and its contracts' own."""
-    for phase in game.phases:
-        if getattr(phase, "kind", None) == "tricks":
-            yield from (phase.rules, *phase.by_contract.values())
-
-
-def every_call(game) -> Iterator[TrickCall]:
-    """Every call of trick play the game's trick rules give."""
-    for rules in trick_rule_sets(game):
-        yield from rules.calls
 
 
 @check("calls_have_a_speaker")

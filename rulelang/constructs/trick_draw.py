@@ -196,13 +196,25 @@ def count_drawn(table, rule: DrawRule, index: int) -> None:
         table.turned = 0
 
 
+def trick_rule_sets(game) -> Iterator:
+    """Every set of trick rules of the game: each ``tricks`` phase's, and its contracts' own."""
+    for phase in game.phases:
+        if getattr(phase, "kind", None) == "tricks":
+            yield from (phase.rules, *phase.by_contract.values())
+
+
+def every_call(game) -> Iterator:
+    """Every call of trick play the game's trick rules give."""
+    for rules in trick_rule_sets(game):
+        yield from rules.calls
+
+
 @check("turned_card_to_draw_or_swap")
 def turned_card_to_draw_or_swap(doc, game) -> Iterator[Diagnostic]:
     """``draw: {last: turned}`` or a call's ``swap_turned`` in a game where no ``turn_up`` lays a card under the
     stock (W624): there is never a turned card to draw or to take."""
     if any(getattr(phase, "kind", None) == "turn_up" and phase.seat is None for phase in game.phases):
         return
-    from rulelang.constructs.trick_calls import every_call, trick_rule_sets
     for rules in trick_rule_sets(game):
         if rules.draw is not None and rules.draw.turned_last:
             yield Diagnostic("W624", "`draw: {last: turned}` draws the card turned up for trumps last, but no "
