@@ -159,12 +159,17 @@ class State:
         changed[key] = value
         self.__dict__[name] = changed
 
+    def _counter_values(self, rule, kept_by: tuple) -> tuple:
+        """A counter kept per seat or team after a deal: worked out once for each seat that keeps it (a team's
+        first seat), every seat holding its keeper's value."""
+        values = {seat: rule.fn(self, seat) for seat in sorted(set(kept_by))}
+        return tuple(values[seat] for seat in kept_by)
+
     def _end_deal(self) -> None:
         rules = self.game.definition
         self.redeals = 0
         self.deal_number += 1                      # after_deal and end read the number of deals played
-        seats = range(self.game.num_players)
-        updates = {name: tuple(rule.fn(self, s) for s in seats) if isinstance(self.counters.get(name), tuple)
+        updates = {name: self._counter_values(rule, rules.match.kept_by[name]) if name in rules.match.kept_by
                    else rule.fn(self, None) for name, rule in rules.match.after_deal.items()}
         self.counters = {**self.counters, **updates}
         if self._match_over():

@@ -80,3 +80,61 @@ def test_explain_says_it_and_the_batch_engine_names_what_it_lacks(tmp_path):
     assert "Each player has a counter drops, starting at 0; after each deal each player's becomes" in text
     with pytest.raises(BatchUnsupported, match="kept per seat"):
         BatchRun(game, 10, seed=0)
+
+
+TEAM_RECORD = '''
+  counters:
+    made: {each: teams, start: 0}
+  after_deal:
+    made: "made(player) + (if declarer != none and player in team(declarer) and points(team(declarer)) >= target then 1 else 0)"
+'''
+
+
+def twenty_nine_with_a_team_record(tmp_path):
+    """Twenty-Nine counting, for each partnership, the deals it bid and made."""
+    text = Path("games/twenty-nine.yaml").read_text(encoding="utf-8")
+    text = text.replace("match:\n", "match:\n" + TEAM_RECORD.lstrip("\n"), 1).replace("game: twenty-nine", "game: t29")
+    path = tmp_path / "t29.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game(str(path))
+
+
+def test_a_counter_kept_per_team_is_one_value_both_partners_read(tmp_path):
+    game = twenty_nine_with_a_team_record(tmp_path)
+    rng, state = random.Random(5), game.new_initial_state()
+    made = [0, 0]                                    # P1 and P3; P2 and P4
+    while not state.is_terminal():
+        number = state.deal_number
+        while not state.is_terminal() and state.deal_number == number:
+            state.apply_action(rng.choice(state.legal_actions()))
+        result = state.deal_results[-1]
+        declarer = result["declarer"]
+        if declarer is not None and declarer >= 0 and result["delta"][declarer] > 0:
+            made[declarer % 2] += 1                  # the bidders score a game point only when they made it
+        if not state.is_terminal():
+            assert list(state.counters["made"]) == [made[0], made[1], made[0], made[1]]
+    assert sum(made) > 0
+
+
+def test_a_team_counter_is_worked_out_for_the_team_s_first_seat(tmp_path):
+    text = Path("games/twenty-nine.yaml").read_text(encoding="utf-8").replace("game: twenty-nine", "game: t29")
+    text = text.replace("match:\n", "match:\n  counters:\n    marks: {each: teams, start: 0}\n  after_deal:\n"
+                        '    marks: "marks(player) + (if player == P1 or player == P2 then 1 else 100)"\n', 1)
+    (tmp_path / "t29.yaml").write_text(text, encoding="utf-8")
+    game = load_game(str(tmp_path / "t29.yaml"))
+    rng, state = random.Random(1), game.new_initial_state()
+    while state.deal_number < 3 and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert list(state.counters["marks"]) == [state.deal_number] * 4
+    text = "\n".join(explain_game(yaml.safe_load(text)))
+    assert "Each team has a counter marks, starting at 0; after each deal each team's becomes" in text
+
+
+def test_a_counter_kept_per_team_needs_fixed_teams(tmp_path):
+    path = write_game(tmp_path, "")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("match:\n", "match:\n  counters:\n    made: {each: teams}\n", 1), encoding="utf-8")
+    with pytest.raises(RuleError) as raised:
+        load_game(str(path))
+    assert [d.code for d in raised.value.diagnostics] == ["R382"]
+    assert "no fixed teams" in raised.value.diagnostics[0].message

@@ -47,7 +47,7 @@ class BatchState:
         self.scores = np.full((n, players), rules.match.start, dtype=INT)
         self.deal_number = np.zeros(n, dtype=INT)
         if any(isinstance(v, tuple) for v in rules.match.counters.values()):
-            raise BatchUnsupported("a match counter kept per seat (`counters: {NAME: {each: seats}}`)")
+            raise BatchUnsupported("a match counter kept per seat or team (`counters: {NAME: {each: seats}}`)")
         self.counters = {name: np.full(n, self.code(v), dtype=INT) for name, v in rules.match.counters.items()}
         self.dealer = np.zeros(n, dtype=INT)
         self.forehand = np.zeros(n, dtype=INT)

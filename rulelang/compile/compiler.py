@@ -335,6 +335,8 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         body = self.data.get("match") or {}
         end = self.rule(("match", "end"), BOOL) if "end" in body else ir.Rule(_always, "true", None)
         counters = {str(k): _counter_start(v, self.data) for k, v in (body.get("counters") or {}).items()}
+        kept_by = {str(k): self.counter_keepers(str(k), v) for k, v in (body.get("counters") or {}).items()
+                   if isinstance(v, dict)}
         after = {str(k): self.rule(("match", "after_deal", k), INT,
                                    self.player_scope() if isinstance(counters.get(str(k)), tuple) else None)
                  for k in body.get("after_deal") or {}}
@@ -344,12 +346,27 @@ class GameCompiler(PhasesMixin, ItemsMixin):
                            ("match", "after_deal", name), "declare it under `counters`")
         exact = body.get("exact")
         return ir.MatchRules(self.number(("match", "start"), 0), end, str(body.get("winner", "highest")),
-                             str(body.get("tie", "play_on")), None if exact is None else int(exact), counters, after)
+                             str(body.get("tie", "play_on")), None if exact is None else int(exact), counters, after,
+                             kept_by)
+
+    def counter_keepers(self, counter: str, body: dict) -> tuple:
+        """For a counter kept per seat or per team, the seat whose value each seat reads: itself, or for a counter
+        kept per team (``each: teams``) the first seat of its fixed team."""
+        players = int(self.data.get("players", 4))
+        if body.get("each") != "teams":
+            return tuple(range(players))
+        teams = self.scope.teams
+        if not teams:
+            self.error("R382", f"the counter '{counter}' is kept per team, but the game has no fixed teams",
+                       ("match", "counters", counter, "each"),
+                       "name the teams (`teams: [[1, 3], [2, 4]]`), or keep it per seat (`each: seats`)")
+            return tuple(range(players))
+        return tuple((mask & -mask).bit_length() - 1 for mask in teams)
 
 
 def _counter_start(value, data: dict):
-    """A match counter's start: a number, or for a counter kept per seat (``{each: seats, start: N}``) a tuple of
-    one number a seat."""
+    """A match counter's start: a number, or for a counter kept per seat or team (``{each: seats, start: N}``) a
+    tuple of one number a seat."""
     if isinstance(value, dict):
         return (int(value.get("start", 0)),) * int(data.get("players", 4))
     return int(value)

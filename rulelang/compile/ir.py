@@ -77,6 +77,7 @@ class MatchRules:
     exact: int | None = None
     counters: dict = field(default_factory=dict)
     after_deal: dict = field(default_factory=dict)
+    kept_by: dict = field(default_factory=dict)     # counter kept per seat or team: per seat, the seat it reads
 
 
 @dataclass

@@ -299,7 +299,9 @@ def section_match(ctx: Context) -> Lines:
         after = f"; after each deal it becomes {ctx.say(update)}" if update is not None else ""
         if isinstance(start, dict):
             after = f"; after each deal each player's becomes {ctx.say(update)}" if update is not None else ""
-            lines.append(f"Each player has a counter {name}, starting at {start.get('start', 0)}{after}.")
+            who = "team" if start.get("each") == "teams" else "player"
+            after = after.replace("each player's", f"each {who}'s")
+            lines.append(f"Each {who} has a counter {name}, starting at {start.get('start', 0)}{after}.")
         else:
             lines.append(f"The counter {name} starts at {start}{after}.")
     lines.append(f"After each deal the match ends when {ctx.say(match.get('end', True))}.")
