@@ -87,6 +87,8 @@ def _decisions(decisions: list[dict]) -> list[str]:
         if entry.get("opens"):
             lines.append(entry["opens"])
             last = None
+        if phase == "refill":
+            continue                             # its words are the line it opens
         if phase == "choose":
             lines.append(f"{seat} chooses {entry.get('var', '')}: {action}".replace(" :", ":"))
         elif phase in ("discard", "draw"):

@@ -158,6 +158,8 @@ def run_choose(run, phase, live) -> None:
 def check_exchange(run, phase) -> None:
     """The exchange's ``start`` has a batch twin, and the game has a ``done`` action to stop discarding."""
     run.fn(phase.start)
+    if getattr(phase, "refill", False):
+        raise BatchUnsupported("an exchange whose talon is refilled from the discards (`refill: discards`)")
     if run.game.done_action is None:
         raise BatchUnsupported("an exchange without a `done` action")
 

@@ -1,7 +1,9 @@
 """``exchange``: each seat still in discards up to ``max`` cards and draws as many from the talon.
 
 YAML ``- exchange: {from: forehand, max: 3}``; DSL ``exchange from forehand max 3``. When
-the talon runs short, a seat may exchange at most the cards left. May be a step of ``turns``.
+the talon runs short, a seat may exchange at most the cards left; with ``refill: discards`` the cards the
+earlier seats of this exchange laid away are shuffled into the talon first (Bourré, Rams: "if the pack runs
+out, the discards are shuffled and used"). May be a step of ``turns``.
 """
 
 from __future__ import annotations
@@ -20,17 +22,21 @@ class ExchangePhase(PhaseBase):
 
     start: Rule
     max: int
+    refill: bool = False
     kind: str = "exchange"
 
 
 class ExchangeState(DealPart):
-    """The seats in turn (``order``, ``pos``), the cards discarded so far and the draws still pending."""
+    """The seats in turn (``order``, ``pos``), the cards discarded so far and the draws still pending; the cards
+    the seats that finished laid away (``laid``, which a refill shuffles into the talon) and how many cards the
+    last refill gave back (``refilled``, until the first card drawn after it)."""
 
     copied = ("order",)
 
     def __init__(self, game) -> None:
         self.order: list[int] = []
-        self.pos = self.count = self.pending = 0
+        self.pos = self.count = self.pending = self.laid = self.mine = self.refilled = 0
+        self.refill = False
 
 
 def _dsl(b, meta, children):
@@ -59,6 +65,10 @@ class Exchange(Construct):
                                                                  '$ref': '#/$defs/seatExpr'},
                                                         'max': {'description': 'The most cards a seat may exchange.',
                                                                 '$ref': '#/$defs/intExpr'},
+                                                        'refill': {'description': 'discards: when the talon runs '
+                                                                   'short, the cards the earlier seats of this '
+                                                                   'exchange laid away are shuffled into it.',
+                                                                   'enum': ['discards']},
                                                         'when': WHEN}}}}
     codes = ("R321", "W601", "W611", "E509")
     tallied = False
@@ -70,11 +80,12 @@ class Exchange(Construct):
 
     @staticmethod
     def compile(c, path, body):
-        return ExchangePhase(c.rule(path + ("from",), SEAT), c.number(path + ("max",), 0))
+        return ExchangePhase(c.rule(path + ("from",), SEAT), c.number(path + ("max",), 0),
+                             body.get("refill") == "discards")
 
     @staticmethod
     def dump(phase) -> str:
-        return f" from `{phase.start.text}` max {phase.max}"
+        return f" from `{phase.start.text}` max {phase.max}" + (" refill discards" if phase.refill else "")
 
     @staticmethod
     def count_cards(table, phase, index: int) -> None:
@@ -86,7 +97,7 @@ class Exchange(Construct):
         elif phase.max < 1 and table.literal.get(index):
             table.report("W611", f"an exchange of at most {phase.max} cards lets nobody exchange anything", index,
                          "set `max` to at least 1, or remove the exchange", WARNING)
-        elif asked > table.talon:
+        elif asked > table.talon and not phase.refill:
             table.report("W601", f"the talon holds {table.talon} cards but the exchange may ask for up to {asked}; "
                          "later players get what is left", index, "this is allowed; lower `max` if it is not meant",
                          WARNING)
@@ -97,13 +108,14 @@ class Exchange(Construct):
             return False
         part = st.exchange
         part.order = turn_order(st, phase.start.fn(st, None), st.active)
-        part.pos, part.count, part.pending = 0, 0, 0
+        part.pos, part.count, part.pending, part.laid, part.mine, part.refilled = 0, 0, 0, 0, 0, 0
+        part.refill = phase.refill
         return Exchange._turn(st, part)
 
     @staticmethod
     def _turn(st, part) -> bool:
         while part.pos < len(part.order):
-            if st.talon:
+            if st.talon or part.refill and part.laid:
                 st.current = part.order[part.pos]
                 return True
             part.pos += 1
@@ -144,6 +156,7 @@ class Exchange(Construct):
         st.hands[seat] |= drawn
         st.seen_tail.extend([seat] * len(cards))
         part.pending -= len(cards)
+        part.refilled = 0
         return False if part.pending else Exchange._next_seat(st, part)
 
     @staticmethod
@@ -154,6 +167,7 @@ class Exchange(Construct):
             st.talon ^= 1 << action
             st.hands[seat] |= 1 << action
             part.pending -= 1
+            part.refilled = 0
             if part.pending:
                 return False
             return Exchange._next_seat(st, part)
@@ -162,8 +176,9 @@ class Exchange(Construct):
         st.hands[seat] ^= 1 << action
         st.discards[seat] |= 1 << action
         st.out |= 1 << action
+        part.mine |= 1 << action
         part.count += 1
-        if part.count >= phase.max or part.count >= st.talon.bit_count():
+        if part.count >= phase.max or part.count >= (st.talon | (part.laid if phase.refill else 0)).bit_count():
             return Exchange._draw(st, part)
         return False
 
@@ -179,6 +194,10 @@ class Exchange(Construct):
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
         if actor < 0:
+            if st.exchange.refilled:
+                deal["decisions"].append({"seat": "chance", "phase": "refill", "action": str(st.exchange.refilled),
+                                          "opens": f"the {st.exchange.refilled} cards laid away are shuffled "
+                                                   "into the talon"})
             deal["talon"].append(name)
             receiver = st.game.seat_name(Exchange.receiver(st, step))
             deal["decisions"].append({"seat": receiver, "phase": "draw", "action": name, "private": True})
@@ -191,13 +210,26 @@ class Exchange(Construct):
     def _draw(st, part) -> bool:
         st.put("decisions", part.order[part.pos], f"exchanges {part.count}")
         if part.count:
+            if part.count > st.talon.bit_count():
+                Exchange._refill(st, part)
             part.pending, part.count = part.count, 0
             st.current = CHANCE
             return False
         return Exchange._next_seat(st, part)
 
     @staticmethod
+    def _refill(st, part) -> None:
+        """The cards laid away by the seats that finished this exchange go back into the talon, unseen."""
+        laid = part.laid
+        st.talon |= laid
+        st.out &= ~laid
+        for seat in range(st.game.num_players):
+            st.discards[seat] &= ~laid
+        part.laid, part.refilled = 0, laid.bit_count()
+
+    @staticmethod
     def _next_seat(st, part) -> bool:
+        part.laid, part.mine = part.laid | part.mine, 0
         part.pos += 1
         part.count = 0
         return not Exchange._turn(st, part)
@@ -219,8 +251,10 @@ class Exchange(Construct):
                 rest(body, {"from", "max", "when"})
         return [f"Starting with {ctx.say(body.get('from'))} and going {ctx.direction}, each player still in may "
                 f"discard up to {count(body.get('max', 0), 'card', ctx)}, out of play, and draw as many from the "
-                "talon", "When the talon runs short, a player may exchange at most the cards left"] + \
-            rest(body, {"from", "max", "when"})
+                "talon", "When the talon runs short, the cards the earlier players laid away are shuffled into it"
+                if body.get("refill") == "discards" else
+                "When the talon runs short, a player may exchange at most the cards left"] + \
+            rest(body, {"from", "max", "when", "refill"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
