@@ -23,6 +23,7 @@ class WinRule:
     card: Rule | None = None
     when: Rule | None = None
     text: str = ""
+    order: tuple = ()          # (rank key, card) per card when the rule ranks by its own order of ranks
 
 
 @dataclass
@@ -153,7 +154,8 @@ def winning_card(c, win: list, later: Rule | None = None) -> Rule:
         if rule.card is not None:
             body += _special_winner(rule, module, mask)
             continue
-        best = call("_best", read("_within"), by_suit, order)
+        best = call("_highest", c.scope.table(rule.order), read("_within")) if rule.order else \
+            call("_best", read("_within"), by_suit, order)
         if c.scope.twins:
             best = call("_copy_winner", part_attr("tricks", "trick"), best, c.scope.table(c.scope.twins),
                         module.code_of(later) if later is not None else literal(0))
@@ -187,4 +189,22 @@ def win_rule(c, path, entry, scope) -> WinRule:
         return WinRule(card=c.rule(path + ("card",), CARD, scope), when=c.optional_rule(path + ("when",), BOOL, scope),
                        text=f"{entry['card']} when {entry.get('when', 'always')}")
     cards = c.rule(path + ("highest",), CARDS, scope)
+    if isinstance(entry, dict) and entry.get("order") is not None:
+        ranks = [str(r) for r in entry["order"]]
+        return WinRule(cards=cards, text=f"highest {cards.text} by {' '.join(ranks)}",
+                       order=rank_order(c, path + ("order",), ranks))
     return WinRule(cards=cards, text=f"highest {cards.text}")
+
+
+def rank_order(c, path, ranks: list[str]) -> tuple:
+    """Per card, its key in an order of ranks of the rule's own (high to low), and its number: ranks left out rank
+    below those named, in the deck's order. A rank the deck lacks, or named twice, is R383."""
+    known = {card.rank for card in c.deck.cards}
+    for i, rank in enumerate(ranks):
+        if rank not in known:
+            c.error("R383", f"the order names the rank '{rank}', which no card of the deck has", path + (i,),
+                    f"name ranks of the deck: {' '.join(dict.fromkeys(card.rank for card in c.deck.cards))}")
+        elif rank in ranks[:i]:
+            c.error("R383", f"the order names the rank '{rank}' twice", path + (i,), "name each rank once")
+    place = {rank: i for i, rank in enumerate(ranks)}
+    return tuple((place.get(card.rank, len(ranks) + card.order), i) for i, card in enumerate(c.deck.cards))

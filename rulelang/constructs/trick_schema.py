@@ -80,6 +80,14 @@ SCHEMA = {'entry': 'Trick play.',
                                                                       'winner).',
                                                        '$ref': '#/$defs/expr'},
                                               'when': {'description': 'The condition for a card rule.',
-                                                       '$ref': '#/$defs/boolExpr'}},
-                               'oneOf': [{'required': ['highest']}, {'required': ['card']}]}}}
+                                                       '$ref': '#/$defs/boolExpr'},
+                                              'order': {'description': 'With highest: the ranks high to low by '
+                                                                       'which these cards compare instead of the '
+                                                                       "deck's (a trump suit's own order: [J, '9', "
+                                                                       "A, '10', K, Q, '8', '7']); ranks left out "
+                                                                       'rank below, in the deck\'s order.',
+                                                        'type': 'array', 'minItems': 1, 'maxItems': 64,
+                                                        'items': {'type': ['string', 'integer']}}},
+                               'oneOf': [{'required': ['highest']}, {'required': ['card']}],
+                               'dependentRequired': {'order': ['highest']}}}}
 """The JSON Schema fragment of ``tricks`` phases (see :attr:`Construct.schema`)."""

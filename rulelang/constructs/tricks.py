@@ -165,7 +165,7 @@ class Tricks(Construct):
     example = {"among": "active", "lead": "forehand", "follow": ["led_suit", "trump", "any"],
                "win": [{"highest": "trump"}, {"highest": "led_suit"}]}
     schema = SCHEMA
-    codes = ("R327", "R380", "E503", "E504", "E505", "E513", "W620", "W623", "W624", "W625")
+    codes = ("R327", "R380", "R383", "E503", "E504", "E505", "E513", "W620", "W623", "W624", "W625")
     tallied = False
     dsl = {"tricks": _dsl_tricks, "follow": _dsl_follow, "win": _dsl_win, "highest": _dsl_highest}
     diff_keys = {"win": DiffKey(text=lambda win: "win " + ", ".join(win_words(w) for w in win),
