@@ -35,13 +35,17 @@ def narrate_deal(deal: dict) -> list[str]:
         lines.append(f"  turned up  {' '.join(deal['turned_up'])}")
     decisions = deal.get("decisions", [])
     lines.extend("  " + text for text in _decisions([d for d in decisions if "trick" not in d]))
+    for meld in deal.get("melds", []):
+        counts = "" if meld["counts"] else " (does not count)"
+        lines.append(f"  {meld['seat']} declares {meld['kind']} {' '.join(meld['cards'])}: {meld['points']}{counts}")
     if deal.get("set_vars"):
         lines.append("  by the rules: " + ", ".join(f"{var} = {deal['vars'][var]}" for var in deal["set_vars"]))
     for number, trick in enumerate(deal.get("tricks", []), start=1):
         calls = [d for d in decisions if d.get("trick") == number]
         played = "  ".join(_play(seat, card, [c["action"] for c in calls if c["on_table"] == place])
                            for place, (seat, card) in enumerate(trick["cards"]))
-        lines.append(f"  trick {number}: {played}  → {trick['winner']}")
+        melds = "".join(f", {m['kind']} {m['points']}" for m in trick.get("melds", []))
+        lines.append(f"  trick {number}: {played}  → {trick['winner']}{melds}")
         drawn = [_drawn(d) for d in deal.get("drawn", []) if d["trick"] == number]
         if drawn:
             lines.append("    " + ", ".join(drawn))

@@ -71,6 +71,11 @@ class MatchRecord:
         deal = self._deal
         seat = self.game.seat_name
         self._note_trick(result["last_trick"], deal)
+        if result.get("melds"):
+            deal["melds"] = result["melds"]
+        for trick, found in zip(deal["tricks"], result.get("trick_melds") or ()):
+            if found:
+                trick["melds"] = found
         self._note_forced(result["decisions"], deal)
         deal["delta"] = {seat(s): v for s, v in enumerate(result["delta"])}
         deal["scores"] = {seat(s): v for s, v in enumerate(result["scores"])}

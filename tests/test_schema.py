@@ -74,7 +74,7 @@ def test_schema_returns_a_fresh_copy_each_time():
 
 def test_the_phase_kinds_are_those_of_the_language():
     assert phase_kinds() == ["deal", "talon", "turn_up", "choose", "exchange", "decide", "bids", "value_auction", "pick",
-                             "take_talon", "take_up", "strain_auction", "declare", "tricks", "dummy", "open_hand", "show", "score", "set", "piles", "throw_in", "auction",
+                             "take_talon", "take_up", "strain_auction", "declare", "tricks", "dummy", "open_hand", "show", "meld", "score", "set", "piles", "throw_in", "auction",
                              "call", "settle", "turns", "passing", "lay_aside", "parties"]
 
 

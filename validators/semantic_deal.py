@@ -79,8 +79,8 @@ def _follow(game: GameDef, path: DealPath, literal: dict) -> list[tuple]:
             found.count_cards(table, step.phase, step.index)
         if table.stock < 0:
             return table.found
-    if not started:
-        _leftover(table, None)
+    if not started and not any(getattr(phase, "kind", None) == "tricks" for phase in game.phases):
+        _leftover(table, None)          # a course without trick play in a trick game is thrown in: nothing is lost
     return table.found
 
 

@@ -363,6 +363,14 @@ def _refuse_lay_aside(run, phase) -> None:
 
 
 LAY_ASIDE = Kernel(_refuse_lay_aside, _refuse_lay_aside)
+
+
+def _refuse_meld(run, phase) -> None:
+    """Declarations of melds stay with the interpreter."""
+    raise BatchUnsupported("a meld phase (declarations of the hands' combinations)")
+
+
+MELD = Kernel(_refuse_meld, _refuse_meld)
 """The batch kernel of ``lay_aside`` phases: it names what the batch engine lacks."""
 TURN_UP = Kernel(_check_turn_up, run_turn_up)
 """The batch kernel of ``turn_up`` phases (named by its construct's ``batch_kernel``)."""

@@ -7,6 +7,7 @@ so a helper knows nothing of any one game. :data:`HELPERS` is what a game's modu
 from __future__ import annotations
 
 from rulelang.compile.values import EvalError
+from rulelang.compile.melds import find_melds
 
 
 def bit(index: int) -> int:
@@ -366,6 +367,22 @@ def laid_aside(st, seats: int) -> int:
     return part.laid if part is not None and part.owner >= 0 and seats >> part.owner & 1 else 0
 
 
+def melded(st, seats: int) -> int:
+    """The points of the melds the seats of ``seats`` declared this deal that count (``meld``)."""
+    part = getattr(st, "meld", None)
+    return sum(m.points for m in part.counts if seats >> m.seat & 1) if part is not None else 0
+
+
+def trick_melds(st, seats: int) -> int:
+    """The points of the combinations (the trick rules' ``melds``) in the tricks the seats of ``seats`` won."""
+    part = st.tricks
+    kinds = part.rules.melds if part.rules is not None else ()
+    if not kinds:
+        return 0
+    return sum(meld.points for (winner, _), mask in zip(part.trick_winners, part.trick_masks) if seats >> winner & 1
+               for meld in find_melds(st, kinds, mask, winner))
+
+
 def aside_shown(st) -> int:
     """The trick (from 1) in which the cards laid aside were shown; 0 while they lie face down (or none)."""
     part = getattr(st, "lay_aside", None)
@@ -452,7 +469,7 @@ def arg_best_of(sign: int, pairs) -> int:
 
 HELPERS = {f"_{fn.__name__}": fn for fn in (
     or_zero, arg_best, elements, numbers, bits_of, best_or_zero, arg_best_of, trick_card, trick_seat, winning_now,
-    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, picked,
+    winner_now, beats, rank_in, at, decided, said_by, said_in, times_said, stock_left, laid_aside, aside_shown, melded, trick_melds, picked,
     dealt_with, seat_counter,
     bit, has, subset, suit_cards, best, copy_winner, divide, modulo, per_seats, card_points, points_of, won_by,
     highest, lowest, holder, holding, suit_of, winning_card, trick_cards, cards_played, position, taken_by,

@@ -238,6 +238,11 @@ FUNCTIONS: dict[str, FunctionSpec] = {
                                "or the contract had the value"),
     "laid_aside": FunctionSpec((SEATS,), CARDS, _of_state("_laid_aside"),
                                "the cards a seat or a set of seats laid aside face down this deal (lay_aside)"),
+    "melded": FunctionSpec((SEATS,), INT, _of_state("_melded"),
+                           "the points of the melds a seat or a set of seats declared this deal that count (meld)"),
+    "trick_melds": FunctionSpec((SEATS,), INT, _of_state("_trick_melds"),
+                                "the points of the combinations in the tricks a seat or a set of seats won this "
+                                "deal (the trick rules' melds)"),
     "said_by": FunctionSpec((NAME,), SEAT, _of_state("_said_by"),
                             "the seat that last said a call of trick play this deal (none if nobody has)"),
     "said_in": FunctionSpec((NAME,), INT, _of_state("_said_in"),
@@ -251,7 +256,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {
 
 LATER_FUNCTIONS = frozenset({"trick_card", "trick_seat", "beats", "rank", "rank_in", "decided", "numbers", "said_by",
                              "said_in", "times_said", "laid_aside", "picked",
-                             "dealt_with"})
+                             "dealt_with", "melded", "trick_melds"})
 """Functions the language took after rule files may have used their names for definitions: a file's own
 definition of one of them keeps its meaning (W621, and ``rulelang fmt --upgrade`` renames it)."""
 

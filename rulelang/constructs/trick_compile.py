@@ -11,6 +11,7 @@ from rulelang.compile.codegen import binop, call, compare, literal, part_attr, s
 from rulelang.compile.codegen import name as read
 from rulelang.compile.exprcompile import BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SUIT, Binding, const, unavailable
 from rulelang.compile.ir import Rule
+from rulelang.compile.meld_kinds import compile_kinds
 from rulelang.constructs import trick_draw
 from rulelang.constructs.trick_calls import compile_calls
 
@@ -47,6 +48,7 @@ class TrickRules:
     gift: Rule | None = None
     free: Rule | None = None
     draw: trick_draw.DrawRule | None = None
+    melds: tuple = ()          # kinds of combination scored in a trick for its winner (trick_melds)
 
 
 
@@ -99,8 +101,9 @@ def trick_rules(c, path, body, base: TrickRules | None = None) -> TrickRules:
     gift = c.optional_rule(path + ("gift",), INT) if "gift" in body else (base.gift if base else None)
     free = c.optional_rule(path + ("free",), CARDS, scope) if "free" in body else (base.free if base else None)
     draw = trick_draw.compile_draw(c, path, body) if "draw" in body else (base.draw if base else None)
+    melds = compile_kinds(c, path + ("melds",), body["melds"]) if "melds" in body else (base.melds if base else ())
     return TrickRules(lead_from, follow, win, head, allowed_cards(c, lead_from, follow, free),
-                      winning_card(c, win, later), later, calls, ends, kept, gift, free, draw)
+                      winning_card(c, win, later), later, calls, ends, kept, gift, free, draw, melds)
 
 
 def allowed_cards(c, lead_from: list, follow: list, free: Rule | None = None) -> Rule:

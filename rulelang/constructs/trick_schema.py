@@ -66,7 +66,13 @@ SCHEMA = {'entry': 'Trick play.',
                                                   'kept': KEPT,
                                                   'free': FREE,
                                                   'gift': GIFT,
-                                                  'draw': DRAW}},
+                                                  'draw': DRAW,
+                                                  'melds': {'description': 'Combinations in a trick that score for '
+                                                                           'its winner (Klaverjas roem), read as '
+                                                                           'trick_melds(SEATS): the kinds as in a '
+                                                                           'meld phase, asked of the cards of '
+                                                                           'each finished trick.',
+                                                            '$ref': '#/$defs/meldKinds'}}},
                    'winRule': {'title': 'a rule like {highest: trump} or {card: "\'I\'", when: ...}',
                                'description': "A rule that picks a trick's winner.",
                                'type': 'object',

@@ -22,6 +22,7 @@ from rulelang.constructs.trick_schema import SCHEMA
 from rulelang.constructs.trick_calls import (call_symbols, call_var_types, call_words, explain_call, open_calls,
                                              say)
 from rulelang.render.trick_words import fmt_win, trick_rule_lines, win_words
+from rulelang.compile.melds import find_melds
 from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import SEAT, SEATS, EvalError
@@ -477,7 +478,15 @@ class Tricks(Construct):
 
     @staticmethod
     def deal_result(st) -> dict:
-        return {"tricks": list(st.tricks.taken), "last_trick": st.tricks.last_trick}
+        part = st.tricks
+        result = {"tricks": list(part.taken), "last_trick": part.last_trick}
+        kinds = part.rules.melds if part.rules is not None else ()
+        if kinds:
+            names = st.game.deck.names
+            result["trick_melds"] = [[{"kind": m.kind, "cards": names(m.cards), "points": m.points}
+                                      for m in find_melds(st, kinds, mask, winner)]
+                                     for (winner, _), mask in zip(part.trick_winners, part.trick_masks)]
+        return result
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:

@@ -24,7 +24,8 @@ LATER = {
     "stock_left": "the cards still to be drawn in trick play", "said_by": "the function said_by(call)",
     "said_in": "the function said_in(call)", "times_said": "the function times_said(call, seats)",
     "laid_aside": "the function laid_aside(seats)", "picked": "the function picked(seat, option)",
-    "dealt_with": "the function dealt_with(seats, value)", "aside_shown": "the trick the cards laid aside were shown in",
+    "dealt_with": "the function dealt_with(seats, value)", "melded": "the function melded(seats)",
+    "trick_melds": "the function trick_melds(seats)", "aside_shown": "the trick the cards laid aside were shown in",
     **{f"P{seat}": f"the seat P{seat}" for seat in range(1, 65)},
 }
 """Names the language took after rule files may have used them, and what the language's name means."""
