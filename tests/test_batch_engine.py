@@ -63,7 +63,8 @@ def test_every_shipped_rule_file_is_covered():
                if p.rsplit("/", 1)[-1] in ("briscola.yaml", "briscola-four.yaml", "german-whist.yaml", "schnapsen.yaml")]
     aside = [p for p in GAMES if p.rsplit("/", 1)[-1] == "twenty-nine.yaml"]          # a card laid aside face down
     records = [p for p in GAMES if p.rsplit("/", 1)[-1] == "barbu.yaml"]     # dealt_with, picked: no batch twins
-    melding = [p for p in GAMES if p.rsplit("/", 1)[-1] == "belote.yaml"]    # a meld phase
+    melding = [p for p in GAMES if p.rsplit("/", 1)[-1] in ("belote.yaml",                # a deal per seat
+                                                           "klaverjas.yaml", "klaverjas-amsterdam.yaml")]  # beats()
     assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing) - len(aside) - len(records) - len(melding)
 
 
