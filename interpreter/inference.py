@@ -157,13 +157,20 @@ def resample_from_infostate(state, player: int, rng: random.Random):
     and the same seat to act (who is asked next tells what others hold: a seat asked whether to
     throw in holds a hand that may be thrown in). Only the deal being played is drawn anew.
 
-    Returns None only if no consistent draw was found in :data:`ATTEMPTS` tries.
+    Returns None only if no consistent draw was found in :data:`ATTEMPTS` tries; a world that a construct
+    finds cannot give what was seen (:meth:`~rulelang.constructs.base.Construct.world_fits`: other melds
+    counting) is drawn again without a replay, up to four times as often.
     """
     voids, said = public_voids(state, player), said_evidence(state, player)
     start = _current_deal_start(state)
     hidden = {i for i in _hidden_entries(state, player) if i >= start}
-    for _ in range(ATTEMPTS):
+    tries = unfit = 0
+    while tries < ATTEMPTS and unfit < 4 * ATTEMPTS:
         world = determinize(state, player, rng, voids, said)
+        if world is not None and not all(found.world_fits(world, state, player) for found in state.game.parts):
+            unfit += 1                            # cheap: no replay for a world that cannot give what was seen
+            continue
+        tries += 1
         if world is None:
             continue
         exchange = _exchange(state, world, player)

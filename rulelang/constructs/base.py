@@ -346,6 +346,13 @@ class Construct:
         return {}
 
     @staticmethod
+    def world_fits(world, state, observer: int) -> bool:
+        """Whether a world dealt anew for ``observer`` gives what this construct worked out from the hidden cards
+        the same outcome (the melds that count, and so the cards shown): a cheap test before the world's
+        history is replayed. Default True."""
+        return True
+
+    @staticmethod
     def reform(world) -> None:
         """After a world was dealt anew (an agent's determinization), redo what this construct derived
         from the hidden cards (the parties of ``parties``: who holds the cards that decide them)."""

@@ -54,6 +54,7 @@ class MeldState(DealPart):
         self.found: tuple = ()
         self.counts: tuple = ()
         self.shown: tuple = (0,) * game.num_players
+        self.phase = None                 # the meld phase played this deal, to work it out again in a world
 
 
 class MeldConstruct(Construct):
@@ -119,19 +120,29 @@ class MeldConstruct(Construct):
     # ------------------------------------------------------------------ runtime
     @staticmethod
     def enter(st, phase) -> bool:
-        seats = phase.by.fn(st, None) if phase.by is not None else st.active
-        order = seats_from(st, st.forehand, (1 << st.game.num_players) - 1)
-        trump = phase.trump.fn(st, None) if phase.trump is not None else 0
-        found = [meld for seat in order if seats >> seat & 1
-                 for meld in find_melds(st, phase.kinds, st.hands[seat], seat, trump)]
-        counts = counted(found, _sides(st, phase), phase.compare, phase.tie, order)
+        found, counts = _declared(st, phase, st.hands)
         part = st.meld
-        part.found, part.counts = tuple(found), tuple(counts)
+        part.found, part.counts, part.phase = tuple(found), tuple(counts), phase
         shown = list(part.shown)
         for meld in found if phase.show == "all" else counts if phase.show == "counted" else ():
             shown[meld.seat] |= meld.cards
         part.shown = tuple(shown)
         return False
+
+    @staticmethod
+    def world_fits(world, state, observer: int) -> bool:
+        """The melds that count are the same in the world: its hands as they were when the melds were declared
+        (held now, or played since) give the same winners and the same cards."""
+        part = state.meld
+        if part.phase is None:
+            return True
+        played = [0] * state.game.num_players
+        for trick in (*world.tricks.finished, world.tricks.trick):
+            for seat, card in trick:
+                played[seat] |= 1 << card
+        then = [hand | played[seat] for seat, hand in enumerate(world.hands)]
+        _, counts = _declared(world, part.phase, then)
+        return {(m.seat, m.kind, m.cards) for m in counts} == {(m.seat, m.kind, m.cards) for m in part.counts}
 
     # ------------------------------------------------------------------ what seats see
     @staticmethod
@@ -202,6 +213,16 @@ def _described(st, meld, counts: bool) -> dict:
     """A meld as the observation and the deal record give it."""
     return {"seat": st.game.seat_name(meld.seat), "kind": meld.kind, "cards": st.game.deck.names(meld.cards),
             "points": meld.points, "counts": counts}
+
+
+def _declared(st, phase, hands: list[int]) -> tuple[list, list]:
+    """Every meld the declaring seats hold in ``hands``, and those that count."""
+    seats = phase.by.fn(st, None) if phase.by is not None else st.active
+    order = seats_from(st, st.forehand, (1 << st.game.num_players) - 1)
+    trump = phase.trump.fn(st, None) if phase.trump is not None else 0
+    found = [meld for seat in order if seats >> seat & 1
+             for meld in find_melds(st, phase.kinds, hands[seat], seat, trump)]
+    return found, counted(found, _sides(st, phase), phase.compare, phase.tie, order)
 
 
 def _sides(st, phase) -> list[int]:
