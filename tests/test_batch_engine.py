@@ -65,7 +65,7 @@ def test_every_shipped_rule_file_is_covered():
     records = [p for p in GAMES if p.rsplit("/", 1)[-1] == "barbu.yaml"]     # dealt_with, picked: no batch twins
     melding = [p for p in GAMES if p.rsplit("/", 1)[-1] in ("belote.yaml",                # a deal per seat
                                                            "klaverjas.yaml", "klaverjas-amsterdam.yaml",  # beats()
-                                                           "jass.yaml")]                                   # meld
+                                                           "jass.yaml", "pinochle.yaml")]                  # meld
     assert len(covered) == len(GAMES) - len(wide) - len(ruled) - len(drawing) - len(aside) - len(records) - len(melding)
 
 

@@ -3,7 +3,7 @@ schema; what the kinds mean and how melds are found: :mod:`rulelang.compile.meld
 
 from __future__ import annotations
 
-from rulelang.compile.exprcompile import CARDS, INT, const
+from rulelang.compile.exprcompile import CARDS, INT, SUIT, const
 from rulelang.compile.melds import MeldKind
 
 KINDS_SCHEMA = {
@@ -21,7 +21,7 @@ KINDS_SCHEMA = {
             'same_rank': {'description': 'A card of the rank in every suit, and its points: {J: 200, A: 100}.',
                           'type': 'object', 'minProperties': 1, 'maxProperties': 64,
                           'additionalProperties': {'type': 'integer'}},
-            'cards': {'description': 'Cards all held (player bound; this_suit with each: suits).',
+            'cards': {'description': 'Cards all held (player bound; this_suit, a suit, with each: suits).',
                       '$ref': '#/$defs/cardsExpr'},
             'each': {'description': 'suits: the cards asked once a suit, with this_suit bound to its cards.',
                      'enum': ['suits']},
@@ -103,10 +103,10 @@ def _same_rank(c, path, name: str, position: int, kind: dict) -> MeldKind:
 
 def _cards(c, path, name: str, position: int, kind: dict, scope) -> MeldKind:
     base = scope if scope is not None else c.player_scope()
-    suits = c.deck.suit_masks if kind.get("each") == "suits" else [None]
+    suits = range(len(c.deck.suits)) if kind.get("each") == "suits" else [None]
     rules = []
-    for mask in suits:
-        inner = base.child(this_suit=const(CARDS, mask)) if mask is not None else base
+    for index in suits:
+        inner = base.child(this_suit=const(SUIT, index)) if index is not None else base
         cards = c.rule(path + ("cards",), CARDS, inner)
         points = _points(c, path + ("points",), kind.get("points"), inner)
         twice = _points(c, path + ("twice",), kind.get("twice"), inner) if "twice" in kind else 0
