@@ -217,3 +217,14 @@ def test_300_random_deals_play_and_score_as_the_rules_read(variant):
             wet += nat
             with_roem += any(roem([c for _, c in t], trump) for t in tricks)
     assert wet > 10 and with_roem > 100
+
+
+def test_explain_says_the_trump_order_and_the_roem():
+    from pathlib import Path
+
+    import yaml
+
+    from rulelang.render.explain import explain_game
+    text = "\n".join(explain_game(yaml.safe_load(Path("games/klaverjas.yaml").read_text(encoding="utf-8"))))
+    assert "The trick goes to the highest trump (ranked J 9 A 10 K Q 8 7)" in text
+    assert "Combinations in a trick score for the player who wins it: sequence, a run of 3 or more" in text

@@ -30,6 +30,7 @@ from rulelang.compile.ir import PhaseBase, Rule
 from rulelang.compile.meld_kinds import KINDS_SCHEMA, compile_kinds
 from rulelang.compile.melds import KEYS, counted, find_melds
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from
+from rulelang.render.trick_words import meld_kind_words
 
 
 @dataclass
@@ -173,7 +174,7 @@ class MeldConstruct(Construct):
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.render.explain import rest
-        kinds = [_kind_words(name, kind) for name, kind in (body.get("kinds") or {}).items()]
+        kinds = [meld_kind_words(name, kind) for name, kind in (body.get("kinds") or {}).items()]
         best = str(body.get("best", "none"))
         lines = ["Each player declares the combinations of his hand that score: " + "; ".join(kinds)]
         if best != "none":
@@ -192,21 +193,6 @@ class MeldConstruct(Construct):
 
 _KEY_WORDS = {"points": "more points", "length": "more cards", "top": "the higher top card",
               "trump": "trumps before other suits", "kind": "the kind listed first"}
-
-
-def _kind_words(name: str, kind: dict) -> str:
-    """One meld kind in words."""
-    if "run" in kind:
-        points = kind.get("points")
-        listed = points if isinstance(points, list) else [points]
-        worth = ", ".join(f"{int(kind['run']) + i}{'+' if i == len(listed) - 1 else ''} cards {p}"
-                          for i, p in enumerate(listed))
-        return f"{name}, a run of {kind['run']} or more cards of one suit ({worth})"
-    if "same_rank" in kind:
-        worth = ", ".join(f"{rank} {points}" for rank, points in kind["same_rank"].items())
-        return f"{name}, one card of a rank in every suit ({worth})"
-    each = " in any suit" if kind.get("each") == "suits" else ""
-    return f"{name}, the cards {kind.get('cards')}{each} ({kind.get('points')})"
 
 
 def _described(st, meld, counts: bool) -> dict:

@@ -512,7 +512,7 @@ class Tricks(Construct):
         if body.get("alone") == "takes_all":
             lines.append("If only one player is left in, he is credited with every trick without play")
         known = {"among", "lead", "lead_from", "follow", "head", "win", "alone", "when", "later_copy_wins", "calls",
-                 "ends_when", "kept", "gift", "free", "draw"}
+                 "ends_when", "kept", "gift", "free", "draw", "melds"}
         return lines + rest(body, known)
 
     @staticmethod

@@ -73,7 +73,8 @@ def _win_rule(ctx, rule) -> str:
         return f"{ctx.say(rule['card'])}{when}"
     if isinstance(rule, dict) and "highest" in rule:
         target = {"trump": "trump", "led_suit": "card of the suit led"}.get(str(rule["highest"]))
-        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}"
+        order = f" (ranked {' '.join(str(r) for r in rule['order'])})" if isinstance(rule.get("order"), list) else ""
+        return f"the highest {target or 'card of ' + ctx.say(rule['highest'])}{order}"
     return plain(rule)
 
 
@@ -104,6 +105,10 @@ def end_words(ctx, body: dict) -> list[str]:
                      f"everyone, into his pile: as many as {ctx.say(body['gift'])}")
     if isinstance(body.get("draw"), dict):
         lines += draw_words(ctx, body["draw"])
+    if isinstance(body.get("melds"), dict):
+        lines.append("Combinations in a trick score for the player who wins it: " +
+                     "; ".join(meld_kind_words(name, kind) for name, kind in body["melds"].items()
+                               if isinstance(kind, dict)))
     if body.get("ends_when") is None:
         return lines
     return lines + [f"Trick play ends early, after the first trick at which {ctx.say(body['ends_when'])}: the cards "
@@ -121,3 +126,19 @@ def draw_words(ctx, spec: dict) -> list[str]:
     if spec.get("shown") == "top":
         lines.append("The stock's top card lies face up: the trick's winner takes it, and the next is turned up")
     return lines
+
+
+def meld_kind_words(name: str, kind: dict) -> str:
+    """One kind of meld in words (a ``meld`` phase's ``kinds``, trick rules' ``melds``)."""
+    if "run" in kind:
+        points = kind.get("points")
+        listed = points if isinstance(points, list) else [points]
+        worth = ", ".join(f"{int(kind['run']) + i}{'+' if i == len(listed) - 1 else ''} cards {p}"
+                          for i, p in enumerate(listed))
+        order = f" in the order {' '.join(str(r) for r in kind['order'])}" if isinstance(kind.get("order"), list) else ""
+        return f"{name}, a run of {kind['run']} or more cards of one suit{order} ({worth})"
+    if "same_rank" in kind:
+        worth = ", ".join(f"{rank} {points}" for rank, points in (kind.get("same_rank") or {}).items())
+        return f"{name}, one card of a rank in every suit ({worth})"
+    each = " in any suit" if kind.get("each") == "suits" else ""
+    return f"{name}, the cards {kind.get('cards')}{each} ({kind.get('points')})"
