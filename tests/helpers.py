@@ -362,3 +362,48 @@ def logged_random_match(game, seed: int, folder: Path):
     path = folder / f"{game.name}-{seed}.jsonl"
     write_log(str(path), log_lines(game, seed, record, state, str(path)))
     return record, state, replay(read_log(str(path)), game)
+
+
+# ---------------------------------------------------------------------- random deals read independently
+def card_rank(name: str) -> str:
+    """The rank of a card name: ``"10♥"`` → ``"10"``."""
+    return name[:-1]
+
+
+def card_suit(name: str) -> str:
+    """The suit symbol of a card name: ``"10♥"`` → ``"♥"``."""
+    return name[-1]
+
+
+def played_deals(game, count: int, seed: int, may_play):
+    """``count`` random deals of ``game`` (whole matches, one after another). At every card of trick play the
+    legal cards must be those ``may_play(state, hand, trick)`` allows — a test's own reading of the rules, given
+    the player's hand and the trick so far as card names — and one of them is played at random. Yields, for
+    each deal, its result, the hands as trick play began (card names, copies repeated), the tricks as
+    ``[(seat, name), …]``, and the deal variables and match counters then; the hands are None for a deal
+    without trick play."""
+    rng, done = random.Random(seed), 0
+    while done < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < count:
+            number, hands, tricks, trick, play_vars, counters = state.deal_number, None, [], [], {}, {}
+            while not state.is_terminal() and state.deal_number == number:
+                if state.phase is None or state.phase.kind != "tricks" or state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                if hands is None:
+                    hands = {s: game.deck.names(state.hands[s]) for s in range(game.num_players)}
+                    play_vars, counters = dict(state.vars), dict(state.counters)
+                me = state.current_player()
+                hand = game.deck.names(state.hands[me])
+                legal = {game.action_to_string(a) for a in state.legal_actions()}
+                expected = may_play(state, hand, trick)
+                assert legal == expected, (trick, hand, legal, expected)
+                card = rng.choice(sorted(legal))
+                state.apply_action(state.legal_copy(game.string_to_action(card)))   # the copy held
+                trick.append((me, card))
+                if not state.tricks.trick:
+                    tricks.append(trick)
+                    trick = []
+            done += 1
+            yield state.deal_results[-1], hands, tricks, play_vars, counters

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers import Table, logged_random_match, names_of, seat
+from helpers import Table, card_rank as rank, card_suit as suit, logged_random_match, names_of, played_deals, seat
 from rulelang.loader import load_game
 
 TRUMP_ORDER = ["J", "9", "A", "10", "K", "Q", "8", "7"]
@@ -21,14 +21,6 @@ CARRE = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}
 @pytest.fixture(scope="module")
 def game():
     return load_game("belote")
-
-
-def rank(name: str) -> str:
-    return name[:-1]
-
-
-def suit(name: str) -> str:
-    return name[-1]
 
 
 # A deal in dealing order: 3 + 2 cards each, the turned card (the talon's first), then 3 each (2 for the taker).
@@ -302,46 +294,21 @@ def expected_scores(hands, tricks, trump, declarer, forehand, held_over):
 
 
 def test_300_random_deals_play_and_score_as_the_rules_read(game):
-    rng = random.Random(11)
-    deals = outcomes = 0
-    kinds = set()
-    while deals < 300:
-        state = game.new_initial_state()
-        held_over = 0
-        while not state.is_terminal() and deals < 300:
-            number = state.deal_number
-            hands = tricks = None
-            trick: list = []
-            while not state.is_terminal() and state.deal_number == number:
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    continue
-                if state.phase is not None and state.phase.kind == "tricks":
-                    trump = game.deck.suits[state.vars["trump"]].symbol
-                    if hands is None:
-                        hands = {s: names_of(game, state.hands[s]) for s in range(4)}
-                        tricks = []
-                    me = state.current_player()
-                    legal = {game.action_to_string(a) for a in state.legal_actions()}
-                    expected = may_play(sorted(names_of(game, state.hands[me])), trick, trump, me, None)
-                    assert legal == expected, (trick, sorted(names_of(game, state.hands[me])), trump)
-                    card = rng.choice(sorted(legal))
-                    state.apply_action(game.string_to_action(card))
-                    trick.append((me, card))
-                    if len(trick) == 4:
-                        tricks.append(trick)
-                        trick = []
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-            deals += 1
-            result = state.deal_results[-1]
-            if hands is None:
-                assert not any(result["delta"]), "a deal nobody takes scores nothing"
-                continue
-            score, held_over_after = expected_scores(hands, tricks, trump, result["declarer"],
-                                                     (result["dealer"] + 1) % 4, held_over)
-            assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (hands, tricks, score)
-            held_over = held_over_after
-            outcomes += 1
-            kinds.update(m["kind"] for m in result.get("melds", []) if m["counts"])
+    def trump_of(state):
+        return game.deck.suits[state.vars["trump"]].symbol
+
+    def allowed(state, hand, trick):
+        return may_play(hand, trick, trump_of(state), state.current_player(), None)
+    outcomes, kinds = 0, set()
+    for result, hands, tricks, play_vars, counters in played_deals(game, 300, 11, allowed):
+        if hands is None:
+            assert not any(result["delta"]), "a deal nobody takes scores nothing"
+            continue
+        trump = game.deck.suits[play_vars["trump"]].symbol
+        score, _ = expected_scores({s: set(h) for s, h in hands.items()}, tricks, trump, result["declarer"],
+                                   (result["dealer"] + 1) % 4, counters["held_over"])
+        assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (hands, tricks, score)
+        outcomes += 1
+        kinds.update(m["kind"] for m in result.get("melds", []) if m["counts"])
     assert outcomes > 200 and "sequence" in kinds
+

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers import Table, logged_random_match, names_of, seat
+from helpers import Table, card_rank as rank, card_suit as suit, logged_random_match, names_of, played_deals, seat
 from rulelang.loader import load_game
 
 TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]
@@ -22,14 +22,6 @@ RUNS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
 @pytest.fixture(scope="module")
 def game():
     return load_game("jass")
-
-
-def rank(name: str) -> str:
-    return name[:-1]
-
-
-def suit(name: str) -> str:
-    return name[-1]
 
 
 # P1 deals; play goes anticlockwise, P2 is forehand: P2, P3, P4, P1. P2 and P4 are partners.
@@ -184,38 +176,26 @@ def expected(hands, tricks, mode, trump, forehand) -> list[int]:
     return [times * (won[t] + weis[t] + stoeck[t] + (100 if taken[t] == 9 else 0)) for t in (0, 1)]
 
 
+def mode_of(play_vars) -> str:
+    return play_vars.get("second") if play_vars.get("first") == "schieben" else play_vars["first"]
+
+
 def test_300_random_deals_play_and_score_as_the_rules_read(game):
-    rng = random.Random(23)
-    deals, modes = 0, set()
-    while deals < 300:
-        state = game.new_initial_state()
-        while not state.is_terminal() and deals < 300:
-            number = state.deal_number
-            hands, tricks, trick = None, [], []
-            while not state.is_terminal() and state.deal_number == number:
-                if state.phase is not None and state.phase.kind == "tricks" and not state.is_chance_node():
-                    mode = state.vars.get("second") if state.vars.get("first") == "schieben" else state.vars["first"]
-                    trump = game.deck.suits[state.vars["trump"]].symbol if mode == "trumps" else None
-                    if hands is None:
-                        hands = {s: names_of(game, state.hands[s]) for s in range(4)}
-                    me = state.current_player()
-                    hand = sorted(names_of(game, state.hands[me]))
-                    legal = {game.action_to_string(a) for a in state.legal_actions()}
-                    assert legal == may_play(hand, trick, mode, trump), (mode, trump, trick, hand)
-                    card = rng.choice(sorted(legal))
-                    state.apply_action(game.string_to_action(card))
-                    trick.append((me, card))
-                    if len(trick) == 4:
-                        tricks.append(trick)
-                        trick = []
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-            result = state.deal_results[-1]
-            score = expected(hands, tricks, mode, trump, (result["dealer"] + 1) % 4)
-            assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (mode, trump, hands, tricks)
-            deals += 1
-            modes.add(mode)
+    def trump_of(play_vars, mode):
+        return game.deck.suits[play_vars["trump"]].symbol if mode == "trumps" else None
+
+    def allowed(state, hand, trick):
+        mode = mode_of(state.vars)
+        return may_play(hand, trick, mode, trump_of(state.vars, mode))
+    modes = set()
+    for result, hands, tricks, play_vars, _ in played_deals(game, 300, 23, allowed):
+        mode = mode_of(play_vars)
+        score = expected({s: set(h) for s, h in hands.items()}, tricks, mode, trump_of(play_vars, mode),
+                         (result["dealer"] + 1) % 4)
+        assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (mode, hands, tricks)
+        modes.add(mode)
     assert modes == {"trumps", "obenabe", "undenufe"}
+
 
 
 def test_a_world_drawn_for_a_seat_gives_the_same_weis_that_counts(game):

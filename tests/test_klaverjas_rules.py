@@ -4,18 +4,13 @@ trick, nat and pit, and every deal's score."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import Table, logged_random_match, names_of
+from helpers import Table, card_rank as rank, card_suit as suit, logged_random_match, names_of, played_deals
 from rulelang.loader import load_game
+from test_belote_rules import (PLAIN_POINTS, SEQUENCE_ORDER, TRUMP_POINTS,  # Belote ranks and counts alike
+                               strength, winner_of)
 
-TRUMP_ORDER = ["J", "9", "A", "10", "K", "Q", "8", "7"]
-PLAIN_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7"]
-SEQUENCE_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7"]
-TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
-PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 
 
 @pytest.fixture(scope="module")
@@ -26,14 +21,6 @@ def rotterdam():
 @pytest.fixture(scope="module")
 def amsterdam():
     return load_game("klaverjas-amsterdam")
-
-
-def rank(name: str) -> str:
-    return name[:-1]
-
-
-def suit(name: str) -> str:
-    return name[-1]
 
 
 # P4 deals, so P1 is forehand and names trumps; play goes P1, P2, P3, P4; P1 and P3 are partners.
@@ -113,19 +100,6 @@ def test_logs_replay(variant, tmp_path):
 
 
 # ---------------------------------------------------------------------- an independent reading
-def strength(card: str, trump: str, led: str) -> tuple:
-    if suit(card) == trump:
-        return (2, -TRUMP_ORDER.index(rank(card)))
-    if suit(card) == led:
-        return (1, -PLAIN_ORDER.index(rank(card)))
-    return (0, 0)
-
-
-def winner_of(trick, trump):
-    led = suit(trick[0][1])
-    return max(trick, key=lambda play: strength(play[1], trump, led))
-
-
 def may_play(hand: list[str], trick, trump: str, me: int, amsterdam: bool) -> set[str]:
     """Follow suit; a trump led must be beaten if possible; unable to follow, trump (Amsterdam: not while the
     partner holds), beating a trump already played if possible, else a card of another suit, a lower trump only
@@ -188,35 +162,19 @@ def expected_scores(tricks, trump: str, players: int):
 @pytest.mark.parametrize("variant", ["klaverjas", "klaverjas-amsterdam"])
 def test_300_random_deals_play_and_score_as_the_rules_read(variant):
     game = load_game(variant)
-    rng = random.Random(17)
-    deals, wet, with_roem = 0, 0, 0
-    while deals < 300:
-        state = game.new_initial_state()
-        while not state.is_terminal() and deals < 300:
-            number = state.deal_number
-            tricks, trick = [], []
-            while not state.is_terminal() and state.deal_number == number:
-                if state.phase is not None and state.phase.kind == "tricks" and not state.is_chance_node():
-                    trump = game.deck.suits[state.vars["trump"]].symbol
-                    me = state.current_player()
-                    hand = sorted(names_of(game, state.hands[me]))
-                    legal = {game.action_to_string(a) for a in state.legal_actions()}
-                    assert legal == may_play(hand, trick, trump, me, variant.endswith("amsterdam")), (trick, hand)
-                    card = rng.choice(sorted(legal))
-                    state.apply_action(game.string_to_action(card))
-                    trick.append((me, card))
-                    if len(trick) == 4:
-                        tricks.append(trick)
-                        trick = []
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-            result = state.deal_results[-1]
-            score, nat = expected_scores(tricks, trump, result["declarer"])
-            assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (tricks, trump, score)
-            deals += 1
-            wet += nat
-            with_roem += any(roem([c for _, c in t], trump) for t in tricks)
+
+    def allowed(state, hand, trick):
+        trump = game.deck.suits[state.vars["trump"]].symbol
+        return may_play(hand, trick, trump, state.current_player(), variant.endswith("amsterdam"))
+    wet = with_roem = 0
+    for result, _, tricks, play_vars, _ in played_deals(game, 300, 17, allowed):
+        trump = game.deck.suits[play_vars["trump"]].symbol
+        score, nat = expected_scores(tricks, trump, result["declarer"])
+        assert list(result["delta"]) == [score[0], score[1], score[0], score[1]], (tricks, trump, score)
+        wet += nat
+        with_roem += any(roem([c for _, c in t], trump) for t in tricks)
     assert wet > 10 and with_roem > 100
+
 
 
 def test_explain_says_the_trump_order_and_the_roem():

@@ -3,12 +3,11 @@ deals against an independent reading — the cards each player may play, every s
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from helpers import logged_random_match, names_of
+from helpers import card_rank as rank, card_suit as suit, logged_random_match, played_deals
 from rulelang.loader import load_game
 
 RANKS = ["A", "10", "K", "Q", "J", "9"]
@@ -18,14 +17,6 @@ AROUND = {"A": (100, 1000), "K": (80, 800), "Q": (60, 600), "J": (40, 400)}
 @pytest.fixture(scope="module")
 def game():
     return load_game("pinochle")
-
-
-def rank(name: str) -> str:
-    return name[:-1]
-
-
-def suit(name: str) -> str:
-    return name[-1]
 
 
 def meld_of(hand: Counter, trump: str) -> int:
@@ -95,39 +86,19 @@ def may_play(hand: list[str], trick, trump: str) -> set[str]:
 
 
 def test_300_random_deals_play_and_score_as_the_rules_read(game):
-    rng = random.Random(31)
-    deals = played = 0
-    while deals < 300:
-        state = game.new_initial_state()
-        while not state.is_terminal() and deals < 300:
-            number = state.deal_number
-            hands, tricks, trick = None, [], []
-            while not state.is_terminal() and state.deal_number == number:
-                if state.phase is not None and state.phase.kind == "tricks" and not state.is_chance_node():
-                    trump = game.deck.suits[state.vars["trump"]].symbol
-                    if hands is None:
-                        hands = {s: Counter(game.action_to_string(c) for c in range(game.num_cards)
-                                            if state.hands[s] >> c & 1) for s in range(4)}
-                    me = state.current_player()
-                    hand = [game.action_to_string(c) for c in range(game.num_cards) if state.hands[me] >> c & 1]
-                    legal = {game.action_to_string(a) for a in state.legal_actions()}
-                    assert legal == may_play(hand, trick, trump), (trick, hand, trump)
-                    card = rng.choice(sorted(legal))
-                    state.apply_action(state.legal_copy(game.string_to_action(card)))   # the copy held
-                    trick.append((me, card))
-                    if len(trick) == 4:
-                        tricks.append(trick)
-                        trick = []
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-            deals += 1
-            result = state.deal_results[-1]
-            if hands is None:
-                assert not any(result["delta"])
-                continue
-            played += 1
-            assert list(result["delta"]) == expected(hands, tricks, trump, result["declarer"], result["value_bid"])
+    def allowed(state, hand, trick):
+        return may_play(hand, trick, game.deck.suits[state.vars["trump"]].symbol)
+    played = 0
+    for result, hands, tricks, play_vars, _ in played_deals(game, 300, 31, allowed):
+        if hands is None:
+            assert not any(result["delta"])
+            continue
+        played += 1
+        trump = game.deck.suits[play_vars["trump"]].symbol
+        counted = {s: Counter(h) for s, h in hands.items()}
+        assert list(result["delta"]) == expected(counted, tricks, trump, result["declarer"], result["value_bid"])
     assert played > 250
+
 
 
 def expected(hands, tricks, trump, declarer, bid) -> list[int]:
