@@ -596,6 +596,18 @@ class State:
         """The cards ``player`` holds, as ints in deck order."""
         return list(iter_bits(self.hands[player]))
 
+    def __repr__(self) -> str:
+        """One line: the game, the deal, the phase, who is to act and the scores (no hidden card)."""
+        if self.is_terminal():
+            where = "the match is over"
+        else:
+            actor = self.current_player()
+            who = "chance" if actor == CHANCE else self.game.seat_name(actor)
+            phase = f"phase {self.phase_index + 1} ({self.phase.kind})" if self.phase is not None else "between deals"
+            where = f"{phase}, {who} to act"
+        scores = " ".join(f"{self.game.seat_name(s)} {v}" for s, v in enumerate(self.scores))
+        return f"<State {self.game.name}: deal {self.deal_number + 1}, {where}; scores {scores}>"
+
     def __str__(self) -> str:
         deck = self.game.deck
         lines = [f"deal {self.deal_number + 1}, dealer {self.game.seat_name(self.dealer)}"]

@@ -79,3 +79,46 @@ def test_the_single_seat_wrapper_seats_our_agents_in_the_other_seats():
         moves += 1
         assert not truncated and single.observation_space.contains(observation)
     assert moves >= 10 and reward == single.table.state.returns()[1]
+
+
+def test_gymnasiums_check_env_passes_on_the_single_seat_environment():
+    from gymnasium.utils.env_checker import check_env
+    check_env(SingleSeatEnv("zwanzig-ab", others="random"), skip_render_check=True)
+
+
+def test_an_illegal_action_of_the_single_seat_ends_its_episode_with_the_lowest_return_or_raises():
+    single = SingleSeatEnv("zwanzig-ab", seat=0, others="random")
+    observation, info = single.reset(seed=3)
+    illegal = next(a for a in range(len(info["action_mask"])) if not info["action_mask"][a])
+    observation, reward, done, truncated, info = single.step(illegal)
+    assert done and not truncated and info["illegal_action"] and "P1" in info["why"]
+    assert reward == single.illegal_reward() < 0 and not observation["action_mask"].any()
+    strict = SingleSeatEnv("zwanzig-ab", seat=0, others="random", illegal="raise")
+    _, info = strict.reset(seed=3)
+    with pytest.raises(ValueError, match=r"error\[E5"):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="lose"):
+        SingleSeatEnv("zwanzig-ab", illegal="ignore")
+
+
+def test_the_same_seed_gives_the_single_seat_the_same_episode():
+    def episode(seed):
+        single = SingleSeatEnv("zwanzig-ab", seat=2, others="heuristic")
+        observation, info = single.reset(seed=seed)
+        seen = [observation["observation"].tolist()]
+        done = False
+        while not done:
+            observation, _, done, _, info = single.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            seen.append(observation["observation"].tolist())
+        return seen
+    assert episode(5) == episode(5)
+
+
+def test_a_state_reads_as_one_line():
+    from rulelang.loader import load_game
+    state = load_game("zwanzig-ab").new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    text = repr(state)
+    assert text.startswith("<State zwanzig-ab: deal 1, phase ") and "to act; scores P1 20" in text
+    assert "\n" not in text and "♣" not in text, "no card, so no hidden card"

@@ -18,7 +18,8 @@ as ``?``), ``observation_string`` the JSON of ``observation(player)``. Tensors a
 :data:`OBSERVATION_PIECES` (both tensors) plus :data:`INFORMATION_PIECES` (information state
 only) — see docs/openspiel.md. ``min_utility``, ``max_utility`` and ``max_game_length`` are
 not derivable from every rule file, so they are estimated: twice the extremes of
-:data:`PROBE_DEALS` seeded random deals, times ``deals``.
+:data:`~rulelang.adapters.tensors.PROBE_DEALS` seeded random deals, times ``deals``
+(:func:`~rulelang.adapters.tensors.utility_bound`).
 """
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ import numpy as np
 import pyspiel
 
 from rulelang.adapters import tensors
+from rulelang.adapters.tensors import utility_bound
 from rulelang.diagnostics import RuleError
 from rulelang.interpreter.inference import resample_from_infostate
 from rulelang.loader import load_game
 
 MAX_PLAYERS = 10
-PROBE_DEALS = 200
 OBSERVATION_PIECES = ("player", "hand", "trick", "played", "tricks", "hand_sizes", "vars", "contract", "declarer",
                       "partner", "scores")
 INFORMATION_PIECES = ("discards", "auction")
@@ -62,13 +63,12 @@ class RulelangGame(pyspiel.Game):
             raise ValueError('name the rules: pyspiel.load_game("rulelang", {"rules": NAME_OR_PATH})')
         self.key = (rules, deals)
         self.engine = engine_game(rules, deals)
-        low, high, longest = _probe(self.engine)
-        bound = 2 * max(abs(low), abs(high), 1) * deals
+        bound, longest = utility_bound(self.engine, deals)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.num_distinct_actions(),
             max_chance_outcomes=self.engine.num_distinct_actions(),
             num_players=self.engine.num_players, min_utility=-float(bound), max_utility=float(bound),
-            utility_sum=None, max_game_length=2 * longest * deals)
+            utility_sum=None, max_game_length=longest)
         super().__init__(GAME_TYPE, info, {"rules": rules, "deals": deals})
 
     def new_initial_state(self):
@@ -82,20 +82,6 @@ class RulelangGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer of information states (perfect recall) or observations."""
         return RulelangObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
-
-
-def _probe(engine) -> tuple[float, float, int]:
-    """(lowest return, highest return, most actions) over seeded random single deals."""
-    single = type(engine)(engine.definition, max_deals=1)
-    low = high = 0.0
-    longest = 1
-    for seed in range(PROBE_DEALS):
-        rng, state = random.Random(seed), single.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        low, high = min(low, *state.returns()), max(high, *state.returns())
-        longest = max(longest, len(state.history))
-    return low, high, longest
 
 
 class RulelangState(pyspiel.State):

@@ -128,18 +128,28 @@ class SingleSeatEnv(gymnasium.Env):
     """A Gymnasium environment for one seat: our agents (``others``, e.g. ``heuristic``) play the rest.
 
     Observations are the AEC environment's dicts; the reward is the seat's return at the
-    end of the episode; ``info["action_mask"]`` repeats the legal actions.
+    end of the episode; ``info["action_mask"]`` repeats the legal actions. An action the rules do
+    not allow now ends the episode with ``illegal_reward`` (default: the game's lowest return) and
+    ``info["illegal_action"]`` (``illegal="lose"``, so that any action of the space may be stepped, as
+    Gymnasium's ``check_env`` does), or raises ``ValueError`` with the engine's explanation
+    (``illegal="raise"``).
     """
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, rules: str, seat: int = 0, others: str = "heuristic", deals: int = 1,
-                 render_mode: str | None = None):
-        from rulelang.interpreter.agents import make_agent
+                 render_mode: str | None = None, illegal: str = "lose", illegal_reward: float | None = None):
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.table = RulelangEnv(rules, deals, render_mode)
+        self.deals = deals
+        self.illegal = illegal
+        self._illegal_reward = illegal_reward
+        self.ended_by_illegal = False
         self.seat = seat
         self.name = self.table.possible_agents[seat]
-        self.others = {s: make_agent(others, s) for s in range(self.table.game.num_players) if s != seat}
+        self.others_spec = others
+        self.others = self._make_others(None)
         self.observation_space = self.table.observation_space(self.name)
         self.action_space = self.table.action_space(self.name)
         self.render_mode = render_mode
@@ -148,18 +158,44 @@ class SingleSeatEnv(gymnasium.Env):
         """A new episode, the other seats played up to this seat's first move."""
         super().reset(seed=seed)
         self.table.reset(seed=seed)
+        if seed is not None:
+            self.others = self._make_others(seed)     # the same seed, the same episode: the other seats too
+        self.ended_by_illegal = False
         self._others_play()
         observation = self.table.observe(self.name)
         return observation, {"action_mask": observation["action_mask"]}
 
     def step(self, action):
         """This seat's move, then the others' until it is this seat's turn again or the episode ends."""
+        state = self.table.state
+        legal = not state.is_terminal() and not self.ended_by_illegal and int(action) in state.legal_actions()
+        if not legal and self.illegal == "lose":
+            self.ended_by_illegal = True
+            observation = self.table.observe(self.name)
+            mask = np.zeros_like(observation["action_mask"])
+            why = "the episode is over" if state.is_terminal() else state.explain_illegal(int(action)).message
+            return {**observation, "action_mask": mask}, self.illegal_reward(), True, False, \
+                {"action_mask": mask, "illegal_action": True, "why": why}
         self.table.step(action)
         self._others_play()
         observation = self.table.observe(self.name)
         done = self.table.state.is_terminal()
         reward = float(self.table.state.returns()[self.seat]) if done else 0.0
         return observation, reward, done, False, {"action_mask": observation["action_mask"]}
+
+    def _make_others(self, seed: int | None) -> dict:
+        """Our agents for the other seats, each seeded by its seat and the episode's seed."""
+        from rulelang.interpreter.agents import make_agent
+        players = self.table.game.num_players
+        return {s: make_agent(self.others_spec, s if seed is None else seed * players + s)
+                for s in range(players) if s != self.seat}
+
+    def illegal_reward(self) -> float:
+        """The reward of an illegal action: as given, else the game's lowest return (as OpenSpiel's
+        ``min_utility`` estimates it, :func:`~rulelang.adapters.tensors.utility_bound`), worked out once."""
+        if self._illegal_reward is None:
+            self._illegal_reward = -tensors.utility_bound(self.table.game, self.deals)[0]
+        return float(self._illegal_reward)
 
     def render(self):
         """The state as text."""

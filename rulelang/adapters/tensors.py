@@ -20,6 +20,8 @@ suits, every decision name and ``none``), K contracts and A decision names:
 
 from __future__ import annotations
 
+import random
+
 import math
 from collections import Counter
 
@@ -131,3 +133,23 @@ def tensor_of(state, player: int, perfect_recall: bool = True):
     buffer = np.zeros(size(state.game, perfect_recall), np.float32)
     fill(views(buffer, state.game, perfect_recall), state, player)
     return buffer
+
+
+PROBE_DEALS = 200
+"""How many seeded random single deals estimate a game's bounds (:func:`utility_bound`)."""
+
+
+def utility_bound(engine, deals: int = 1) -> tuple[float, int]:
+    """A bound on any seat's return in ``deals`` deals, and on a deal's length in actions, estimated from
+    :data:`PROBE_DEALS` seeded random single deals: twice the largest return seen (at least 1) times ``deals``,
+    twice the longest deal times ``deals``. Not derivable from every rule file, so estimated."""
+    single = type(engine)(engine.definition, max_deals=1)
+    low = high = 0.0
+    longest = 1
+    for seed in range(PROBE_DEALS):
+        rng, state = random.Random(seed), single.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        low, high = min(low, *state.returns()), max(high, *state.returns())
+        longest = max(longest, len(state.history))
+    return 2 * max(abs(low), abs(high), 1) * deals, 2 * longest * deals

@@ -152,12 +152,12 @@ class MeldConstruct(Construct):
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        """The melds that count, with their cards when shown; the seat's own melds besides."""
+        """The melds shown to everyone (by ``show``), and the seat's own melds besides."""
         part = st.meld
         if not part.found:
             return {}
         shown = part.shown
-        visible = [m for m in part.found if m in part.counts and not m.cards & ~shown[m.seat] or m.seat == player]
+        visible = [m for m in part.found if not m.cards & ~shown[m.seat] or m.seat == player]
         return {"melds": [_described(st, m, m in part.counts) for m in visible]}
 
     @staticmethod
