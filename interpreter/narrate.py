@@ -9,7 +9,12 @@ def narrate_match(summary: dict, title: str) -> list[str]:
     for deal in summary["deals"]:
         lines.append("")
         lines.extend(narrate_deal(deal))
-    lines.append("")
+    return lines + match_end_lines(summary)
+
+
+def match_end_lines(summary: dict) -> list[str]:
+    """The lines after the deals: who won, or why the match stopped, and the totals."""
+    lines = [""]
     totals = "  ".join(f"{seat} {score}" for seat, score in summary["totals"].items())
     played = sum(1 for deal in summary["deals"] if deal.get("delta"))
     if summary.get("winner"):

@@ -327,3 +327,18 @@ def test_deals_k_plays_at_most_k_deals_as_its_help_says(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     assert "play at most K deals" in capsys.readouterr().out
+
+
+def test_run_tells_each_deal_as_soon_as_it_is_scored_and_prints_what_the_whole_narration_would(capsys):
+    from rulelang.interpreter.narrate import narrate_match
+    from rulelang.interpreter.runner import make_agents, play_match
+    from rulelang.loader import load_game
+    game = load_game("zwanzig-ab", max_deals=3)
+    told: list[dict] = []
+    state, record = play_match(game, agents=make_agents(game, None, 4), seed=4,
+                               on_deal=lambda deal: told.append(dict(deal, told_at=len(told))))
+    assert len(told) == 3 and all(deal.get("delta") for deal in told), "each deal is told once it is scored"
+    assert [deal["number"] for deal in told] == [1, 2, 3]
+    assert main(["run", "zwanzig-ab", "--seed", "4", "--deals", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == "\n".join(narrate_match(record.summary(state), "Zwanzig ab — seed 4")) + "\n"

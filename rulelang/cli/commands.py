@@ -159,13 +159,21 @@ def cmd_validate(args) -> int:
 def cmd_run(args) -> int:
     """Bots play GAME; narrate it or print JSON; optionally write a log (opened before play starts)."""
     from rulelang.interpreter.log import log_lines, write_lines
-    from rulelang.interpreter.narrate import narrate_match
+    from rulelang.interpreter.narrate import match_end_lines, narrate_deal
     from rulelang.interpreter.runner import make_agents, play_match
     from rulelang.loader import load_game
     game = load_game(args.game, max_deals=args.deals)
     agents = make_agents(game, args.agents, args.seed)
     log_out = open_output(args.log) if args.log else None
-    state, record = play_match(game, agents=agents, seed=args.seed)
+    told = []
+
+    def tell(deal: dict) -> None:                  # each deal as soon as it is scored: no silent minutes
+        output.print_lines(["", *narrate_deal(deal)])
+        told.append(deal)
+    if not args.json:
+        output.print_lines([f"{game.definition.title} — seed {args.seed}" if args.seed is not None
+                            else game.definition.title])
+    state, record = play_match(game, agents=agents, seed=args.seed, on_deal=None if args.json else tell)
     if log_out is not None:
         with log_out:
             write_lines(log_out, log_lines(game, args.seed, record, state, args.log))
@@ -173,8 +181,9 @@ def cmd_run(args) -> int:
     if args.json:
         output.print_json(summary)
     else:
-        title = f"{game.definition.title} — seed {args.seed}" if args.seed is not None else game.definition.title
-        output.print_lines(narrate_match(summary, title))
+        for deal in summary["deals"][len(told):]:  # a deal the engine stopped before it was scored
+            tell(deal)
+        output.print_lines(match_end_lines(summary))
     return report_stop(state)
 
 

@@ -7,8 +7,9 @@ import sys
 
 
 def print_lines(lines) -> None:
-    """Write lines of text to standard output."""
+    """Write lines of text to standard output, at once (a long run is read as it goes)."""
     sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
 
 
 def print_json(data) -> None:
