@@ -56,7 +56,7 @@ def test_the_numbers_do_not_depend_on_how_many_processes_share_the_deals(base_st
 def test_cli_jobs_gives_the_same_json_and_is_bounded(capsys):
     outputs = [run(capsys, "simulate", "zwanzigerrufen", "--deals", "30", "--matches", "0", "--seed", "4",
                    "--json", "--jobs", jobs, "--agents", "random") for jobs in ("1", "2")]
-    assert outputs[0][0] == 0 and outputs[0] == outputs[1]
+    assert outputs[0][0] == 0 and outputs[0][1] == outputs[1][1], "the same JSON (the progress lines tell times)"
     code, out, err = run(capsys, "simulate", "zwanzig-ab", "--jobs", "65")
     assert code == 2 and "--jobs 65: at most 64 processes" in err
 
@@ -99,10 +99,12 @@ def test_cli_json_and_compare_run_both_games_on_the_same_seeds(capsys):
     assert first["deals"] == second["deals"] == 40
 
 
-def test_cli_table_without_a_terminal_has_no_progress_bar(capsys):
+def test_cli_table_without_a_terminal_tells_its_progress_in_plain_lines(capsys):
     code, out, err = run(capsys, "simulate", "zwanzig-ab-helpster", "--deals", "20", "--matches", "1", "--seed", "1",
                           "--agents", "random")
-    assert code == 0 and err == ""
+    lines = err.splitlines()
+    assert code == 0 and 1 <= len(lines) <= 10 and "\x1b" not in err, "at most a line a tenth, no terminal codes"
+    assert lines[-1].startswith("simulating zwanzig-ab-helpster: 21/21 deals, ") and lines[-1].endswith("done")
     assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide pass" in out
 
 

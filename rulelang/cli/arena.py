@@ -130,10 +130,15 @@ def arena(ref: str, specs: list[str], deals: int, seed: int, jobs: int = 1, back
     each deal keeps its seed, so the returns are the same wherever they were played.
     """
     from rulelang.cli.backend import run_tasks
+    from rulelang.cli.progress import progress
     tasks = [(ref, specs, first, min(first + DEALS_PER_TASK, deals), seed, False)
              for first in range(0, deals, DEALS_PER_TASK)]
     tasks += [(ref, specs, m, m + 1, seed + deals, True) for m in range(matches)]
-    chunks = list(run_tasks(_play_task, tasks, jobs, backend, address))
+    chunks = []
+    with progress(f"arena {ref}", deals + matches) as advance:   # a whole match counts as one
+        for task, chunk in zip(tasks, run_tasks(_play_task, tasks, jobs, backend, address)):
+            chunks.append(chunk)
+            advance(task[3] - task[2])
     played = [one for task, chunk in zip(tasks, chunks) if not task[-1] for one in chunk]
     result = summarize(ref, specs, played)
     if matches:

@@ -18,6 +18,7 @@ import random
 import sys
 
 from rulelang.cli import output
+from rulelang.cli.progress import progress
 from rulelang.cli.stats_table import merged_rows
 from rulelang.constructs import construct
 from rulelang.interpreter.tally import MATCH_CAP, Tally, contract_made
@@ -249,7 +250,7 @@ def simulate_command(ref: str, deals: int, seed: int | None, as_json: bool, comp
     for r in refs[1:]:
         _load(r)                                  # a --compare game that does not load fails before any deal
     where = {"jobs": jobs, "backend": backend, "address": address, "engine": _engine(refs, engine)}
-    results = _run_all(refs, deals, matches, seed, show=sys.stdout.isatty() and not as_json, agents=agents,
+    results = _run_all(refs, deals, matches, seed, show=True, agents=agents,
                        where=where)
     if as_json:
         payload = results[0] if len(results) == 1 else {"games": results}
@@ -285,14 +286,9 @@ def _engine(refs: list[str], engine: str) -> str:
 
 def _run_all(refs: list[str], deals: int, matches: int, seed: int, show: bool, agents: str | None,
              where: dict) -> list[dict]:
-    if not show:
-        return [simulate(r, deals, matches, seed, agents=agents, **where).to_json() for r in refs]
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    """Each game's statistics; with ``show``, its progress on standard error (:mod:`rulelang.cli.progress`)."""
     results = []
-    with Progress(*columns, transient=True) as bar:
-        for r in refs:
-            task = bar.add_task(f"simulating {r}", total=deals + matches)
-            results.append(simulate(r, deals, matches, seed, lambda k, t=task: bar.advance(t, k), agents,
-                                    **where).to_json())
+    for r in refs:
+        with progress(f"simulating {r}", deals + matches if show else 0) as advance:
+            results.append(simulate(r, deals, matches, seed, advance if show else None, agents, **where).to_json())
     return results
