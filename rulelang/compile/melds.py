@@ -1,14 +1,13 @@
 """Combinations of cards that score — runs, sets of one rank, named cards — found in a hand or in a trick, and
 the comparison that decides whose count.
 
-A ``meld`` phase (declarations of the hand: Belote's sequences and carrés, Jass's Weis, Pinochle's melds) and a
-trick rule set's ``melds`` (combinations in a trick, scored for its winner: Klaverjas's roem) name their kinds
-the same way::
+A ``meld`` phase (the declarations of each hand) and a trick rule set's ``melds`` (combinations in a trick,
+scored for its winner) name their kinds the same way (games/belote.yaml, games/klaverjas.yaml)::
 
     kinds:
       sequence: {run: 3, points: [20, 50, 100], order: [A, K, Q, J, "10", "9", "8", "7"]}
       carre: {same_rank: {J: 200, "9": 150, A: 100, "10": 100, K: 100, Q: 100}}
-      belote: {cards: "kings_queens & trump", points: 20}
+      royal_pair: {cards: "kings_queens & trump", points: 20}
       marriage: {cards: "kings_queens & this_suit", each: suits, points: "if this_suit == trump then 40 else 20"}
 
 - ``run: N``: N or more cards of one suit next to each other in ``order`` (ranks high to low; default the

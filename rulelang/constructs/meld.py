@@ -17,8 +17,8 @@ seats) declares every meld it holds (the kinds: :mod:`rulelang.compile.melds`); 
 ``teams`` only the side (a seat, or a team of ``teams``) holding the best meld scores, all its melds;
 ``best: none`` (the default) lets every meld count. ``show: counted`` (the default) lays the melds that count
 open for everyone — their cards are public until played (the observation's ``melds``); ``all`` shows every
-meld, ``none`` none. Rules read the points as ``melded(SEATS)``: Belote's declarations are
-``melded(team(player))``. No seat chooses: a seat holding a meld declares it.
+meld, ``none`` none. Rules read the points as ``melded(SEATS)``: a team's declarations are
+``melded(team(player))`` (games/belote.yaml). No seat chooses: a seat holding a meld declares it.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ TURN_TOP = -1
 
 SCHEMA = {'title': 'a mapping like {each: 1, last: turned}',
           'description': 'After each trick every seat that plays draws cards from the stock, the winner first '
-                         '(trick-and-draw games; games/briscola.yaml).',
+                         '(games/briscola.yaml).',
           'type': 'object',
           'additionalProperties': False,
           'properties': {'each': {'description': 'How many cards each seat draws after a trick (asked once a '

@@ -68,7 +68,7 @@ SCHEMA = {'entry': 'Trick play.',
                                                   'gift': GIFT,
                                                   'draw': DRAW,
                                                   'melds': {'description': 'Combinations in a trick that score for '
-                                                                           'its winner (Klaverjas roem), read as '
+                                                                           'its winner, read as '
                                                                            'trick_melds(SEATS): the kinds as in a '
                                                                            'meld phase, asked of the cards of '
                                                                            'each finished trick.',
