@@ -7,7 +7,6 @@ so a helper knows nothing of any one game. :data:`HELPERS` is what a game's modu
 from __future__ import annotations
 
 from rulelang.compile.values import EvalError
-from rulelang.compile.melds import find_melds
 
 
 def bit(index: int) -> int:
@@ -374,13 +373,9 @@ def melded(st, seats: int) -> int:
 
 
 def trick_melds(st, seats: int) -> int:
-    """The points of the combinations (the trick rules' ``melds``) in the tricks the seats of ``seats`` won."""
-    part = st.tricks
-    kinds = part.rules.melds if part.rules is not None else ()
-    if not kinds:
-        return 0
-    return sum(meld.points for (winner, _), mask in zip(part.trick_winners, part.trick_masks) if seats >> winner & 1
-               for meld in find_melds(st, kinds, mask, winner))
+    """The points of the combinations (the trick rules' ``melds``) in the tricks the seats of ``seats`` won, as
+    they were found when each trick was given."""
+    return sum(meld.points for found in st.tricks.melds_won for meld in found if seats >> meld.seat & 1)
 
 
 def aside_shown(st) -> int:

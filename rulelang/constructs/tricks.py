@@ -58,7 +58,7 @@ class TricksState(DealPart):
 
     __slots__ = ("trick", "trick_mask", "led_suit", "last_trick", "finished", "trick_masks", "trick_winners", "taken",
                  "played", "among", "order", "rules", "calls", "pending", "drawers", "top", "open_drawn",
-                 "said_in", "said", "offered")
+                 "said_in", "said", "offered", "melds_won")
     copied = ("trick",)
 
     def __init__(self, game) -> None:
@@ -82,6 +82,7 @@ class TricksState(DealPart):
         self.said_in: dict[str, int] = {}
         self.said: tuple[tuple[str, int, str], ...] = ()     # (word, seat, the call as said), in order
         self.offered = -1
+        self.melds_won: tuple = ()          # per finished trick, the combinations of the rules' melds in it
 
     def copy(self) -> "TricksState":
         """An independent copy: the trick on the table copied, every other field shared."""
@@ -106,6 +107,7 @@ class TricksState(DealPart):
         other.said_in = self.said_in
         other.said = self.said
         other.offered = self.offered
+        other.melds_won = self.melds_won
         return other
 
 
@@ -337,6 +339,8 @@ class Tricks(Construct):
         part.finished = [*part.finished, part.trick]
         part.trick_masks = [*part.trick_masks, part.trick_mask]
         part.last_trick = (part.trick, winner)
+        if part.rules.melds:                # found once, as the trick is given: read by trick_melds and the record
+            part.melds_won = (*part.melds_won, tuple(find_melds(st, part.rules.melds, part.trick_mask, winner)))
         part.trick, part.trick_mask, part.led_suit = [], 0, -1
         for watcher in st.game.trick_watchers:
             watcher.after_trick(st)
@@ -480,12 +484,10 @@ class Tricks(Construct):
     def deal_result(st) -> dict:
         part = st.tricks
         result = {"tricks": list(part.taken), "last_trick": part.last_trick}
-        kinds = part.rules.melds if part.rules is not None else ()
-        if kinds:
+        if part.melds_won:
             names = st.game.deck.names
-            result["trick_melds"] = [[{"kind": m.kind, "cards": names(m.cards), "points": m.points}
-                                      for m in find_melds(st, kinds, mask, winner)]
-                                     for (winner, _), mask in zip(part.trick_winners, part.trick_masks)]
+            result["trick_melds"] = [[{"kind": m.kind, "cards": names(m.cards), "points": m.points} for m in found]
+                                     for found in part.melds_won]
         return result
 
     @staticmethod
