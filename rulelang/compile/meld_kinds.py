@@ -56,21 +56,24 @@ def compile_kinds(c, path: tuple, body: dict, scope=None) -> tuple[MeldKind, ...
     return tuple(kinds)
 
 
-def _rank_names(c, path: tuple, ranks) -> list[str]:
-    """The ranks named at ``path``, each one of the deck (R383 otherwise)."""
+def rank_names(c, path: tuple, ranks, what: str = "the meld", code: str = "R383") -> list[str]:
+    """The ranks named at ``path`` (a meld kind's, a win rule's order), each one of the deck and named once
+    (``code``, R383, otherwise)."""
     known = dict.fromkeys(card.rank for card in c.deck.cards)
     names = [str(r) for r in ranks]
     for i, rank in enumerate(names):
         if rank not in known:
-            c.error("R383", f"the meld names the rank '{rank}', which no card of the deck has", path + (i,),
+            c.error(code, f"{what} names the rank '{rank}', which no card of the deck has", path + (i,),
                     f"name ranks of the deck: {' '.join(known)}")
+        elif rank in names[:i]:
+            c.error(code, f"{what} names the rank '{rank}' twice", path + (i,), "name each rank once")
     return names
 
 
 def _run(c, path, name: str, position: int, kind: dict) -> MeldKind:
     deck = c.deck
     if "order" in kind:
-        order = _rank_names(c, path + ("order",), kind["order"])
+        order = rank_names(c, path + ("order",), kind["order"])
     else:
         order = [card.rank for card in sorted(deck.cards, key=lambda card: card.order)]
         order = list(dict.fromkeys(order))
@@ -89,7 +92,7 @@ def _run(c, path, name: str, position: int, kind: dict) -> MeldKind:
 def _same_rank(c, path, name: str, position: int, kind: dict) -> MeldKind:
     deck = c.deck
     wanted = kind["same_rank"]
-    _rank_names(c, path + ("same_rank",), list(wanted))
+    rank_names(c, path + ("same_rank",), list(wanted))
     twice = kind.get("twice") if isinstance(kind.get("twice"), dict) else {}
     ranks = []
     for rank, points in wanted.items():

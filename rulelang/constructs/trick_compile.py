@@ -11,7 +11,7 @@ from rulelang.compile.codegen import binop, call, compare, literal, part_attr, s
 from rulelang.compile.codegen import name as read
 from rulelang.compile.exprcompile import BOOL, CARD, CARDS, INT, PLAYER_CODE, SEAT, SUIT, Binding, const, unavailable
 from rulelang.compile.ir import Rule
-from rulelang.compile.meld_kinds import compile_kinds
+from rulelang.compile.meld_kinds import compile_kinds, rank_names
 from rulelang.constructs import trick_draw
 from rulelang.constructs.trick_calls import compile_calls
 
@@ -202,12 +202,6 @@ def win_rule(c, path, entry, scope) -> WinRule:
 def rank_order(c, path, ranks: list[str]) -> tuple:
     """Per card, its key in an order of ranks of the rule's own (high to low), and its number: ranks left out rank
     below those named, in the deck's order. A rank the deck lacks, or named twice, is R383."""
-    known = {card.rank for card in c.deck.cards}
-    for i, rank in enumerate(ranks):
-        if rank not in known:
-            c.error("R383", f"the order names the rank '{rank}', which no card of the deck has", path + (i,),
-                    f"name ranks of the deck: {' '.join(dict.fromkeys(card.rank for card in c.deck.cards))}")
-        elif rank in ranks[:i]:
-            c.error("R383", f"the order names the rank '{rank}' twice", path + (i,), "name each rank once")
+    rank_names(c, path, ranks, "the order", "R383")
     place = {rank: i for i, rank in enumerate(ranks)}
     return tuple((place.get(card.rank, len(ranks) + card.order), i) for i, card in enumerate(c.deck.cards))
