@@ -1,8 +1,10 @@
 """The web table survives crashes exactly (issue 37): every step, chance included, is stored
 before any seat is shown its result, and a restarted server resumes the state every seat saw.
 
-A real server process is killed with SIGKILL at every step of a deal of Zwanzigerrufen (a
-talon, and knocking in the bidding): right after a seat was shown its view. Then the store is
+A real server process is killed with SIGKILL during a deal of Zwanzigerrufen (a talon, and
+knocking in the bidding): right after a seat was shown its view. The default run kills it at
+every ``KILL_EVERY``-th step and at the end (bidding, talon, exchange and tricks are each
+reached); ``RULELANG_KILL_EVERY=1`` (benchmarks/soak_web_durable.py) kills it at every step. Then the store is
 read as it was left: the table rebuilt from the steps stored up to the step that view showed
 must show that seat exactly the same, and the restarted server must go on from there (what
 the seat was told is kept, word for word).
@@ -11,6 +13,7 @@ the seat was told is kept, word for word).
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import socket
@@ -34,6 +37,7 @@ from rulelang.web.views import seat_view
 GAME = "zwanzigerrufen"
 START_WAIT = 60.0        # a hang guard for the server to answer, not a speed check
 CONNECTION = ("players",)  # who is online differs between two server processes
+KILL_EVERY = int(os.environ.get("RULELANG_KILL_EVERY", "5"))
 
 
 def free_port() -> int:
@@ -102,20 +106,15 @@ def test_a_killed_server_resumes_every_step_of_a_deal_as_each_seat_saw_it(tmp_pa
     made = server.call("POST", "/api/tables", {"game": GAME, "seats": ["person"] * 4, "deals": 1, "seed": 5})
     table_id = made["table"]
     tokens = [row["link"].split("#", 1)[1] for row in made["seats"]]
-    rng, steps_checked = random.Random(3), 0
+    rng, steps_checked, kills = random.Random(3), 0, 0
     try:
         while True:
             seat = steps_checked % 4                     # a different seat looks each time
             shown = server.call("GET", f"/api/tables/{table_id}/view", token=tokens[seat])
-            server.kill()                                # right after the seat was shown its view
-            steps = stored_steps(store, table_id)
-            assert len(steps) >= shown["step"], "a seat was shown a step that was not stored"
-            row = _row(store, table_id, steps)
-            again = rebuilt_view(store, row, steps[:shown["step"]], seat)
-            assert without_connection(again) == without_connection(shown)
-            server = Served(store)
+            if steps_checked % KILL_EVERY == 0 or shown["result"] is not None:
+                server = _kill_and_check(server, store, table_id, tokens[seat], seat, shown)
+                kills += 1
             resumed = _quiet_view(server, table_id, tokens[seat])
-            assert _contains(resumed["talk"], shown["talk"][-20:]), "what the seat was told changed"
             steps_checked += 1
             if resumed["result"] is not None:
                 break
@@ -126,7 +125,21 @@ def test_a_killed_server_resumes_every_step_of_a_deal_as_each_seat_saw_it(tmp_pa
     finally:
         if server.process.poll() is None:
             server.kill()
-    assert steps_checked > 40
+    assert steps_checked > 40 and kills >= steps_checked // KILL_EVERY
+
+
+def _kill_and_check(server: Served, store: Path, table_id: str, token: str, seat: int, shown: dict) -> Served:
+    """Kill the server right after ``seat`` was shown ``shown``; check the store and the restarted server."""
+    server.kill()
+    steps = stored_steps(store, table_id)
+    assert len(steps) >= shown["step"], "a seat was shown a step that was not stored"
+    row = _row(store, table_id, steps)
+    again = rebuilt_view(store, row, steps[:shown["step"]], seat)
+    assert without_connection(again) == without_connection(shown)
+    server = Served(store)
+    resumed = _quiet_view(server, table_id, token)
+    assert _contains(resumed["talk"], shown["talk"][-20:]), "what the seat was told changed"
+    return server
 
 
 def _contains(lines: list[str], part: list[str]) -> bool:
