@@ -31,12 +31,13 @@ def run_checks(doc: Document, definition: GameDef) -> list[Diagnostic]:
     return found
 
 
-def run_document_checks(doc: Document) -> list[Diagnostic]:
-    """The diagnostics of the checks that read the document only (for a game that did not compile)."""
+def run_document_checks(doc: Document, schema_ok: bool = True) -> list[Diagnostic]:
+    """The diagnostics of the checks that read the document only (for a game that did not compile); when the
+    schema refused the document, of those among them that read a document of any shape."""
     _load_families()
     found: list[Diagnostic] = []
     for entry in CHECKS.values():
-        if not entry.needs_definition:
+        if not entry.needs_definition and (schema_ok or entry.any_shape):
             found.extend(entry.fn(doc, None))
     return found
 

@@ -17,6 +17,7 @@ parses each one with :func:`rulelang.read.expr.parse_expr` and collects the name
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any, Iterator
 
 from rulelang.diagnostics import RuleError
@@ -112,9 +113,22 @@ def expr_names(expr: Expr) -> set[str]:
 
 
 def names_read(doc: Document) -> dict[str, list[tuple]]:
-    """Each name read by some expression of ``doc``, with the paths of the expressions reading it."""
+    """Each name read by some expression of ``doc``, with the paths of the expressions reading it. Every word
+    of an expression that does not parse counts as read: its syntax error is reported, and a name it was
+    meant to read is not reported unread besides."""
     found: dict[str, list[tuple]] = {}
-    for path, _, expr in parsed_sites(doc):
+    parsed = parsed_sites(doc)
+    for path, _, expr in parsed:
         for name in expr_names(expr):
             found.setdefault(name, []).append(path)
+    sites = list(expression_sites(doc))
+    if len(parsed) < len(sites):
+        parsed_paths = {path for path, _, _ in parsed}
+        for path, text in sites:
+            if path not in parsed_paths:
+                for word in _WORD.findall(text):
+                    found.setdefault(word, []).append(path)
     return found
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")

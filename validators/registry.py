@@ -22,15 +22,17 @@ class Check:
     name: str
     fn: CheckFn
     needs_definition: bool = True
+    any_shape: bool = False             # also runs on a document the schema refused
 
 
 CHECKS: dict[str, Check] = {}
 
 
-def check(name: str, needs_definition: bool = True):
-    """Register a check under ``name``."""
+def check(name: str, needs_definition: bool = True, any_shape: bool = False):
+    """Register a check under ``name``; ``any_shape`` checks read documents of any shape safely and also run
+    when the schema refused the document."""
     def register(fn: CheckFn) -> CheckFn:
         """Record ``fn`` in :data:`CHECKS` and return it unchanged."""
-        CHECKS[name] = Check(name, fn, needs_definition)
+        CHECKS[name] = Check(name, fn, needs_definition, any_shape)
         return fn
     return register

@@ -41,8 +41,8 @@ def diagnostics_of_document(doc: Document, simulate: int = 0, agents: str | None
     definition, report = check_document(doc)
     found = list(report.items)
     schema_ok = not any(d.code.startswith("C") for d in found)
-    if definition is None and schema_ok:
-        found.extend(run_document_checks(doc))
+    if definition is None:
+        found.extend(run_document_checks(doc, schema_ok))
     if definition is not None and simulate > 0 and not report.has_errors:
         from rulelang.validators.simulate import simulate as play
         found.extend(play(definition, simulate, agents=agents))

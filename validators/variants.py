@@ -1,4 +1,5 @@
-"""Checks of a variant against its base: overrides that change nothing (W608).
+"""Checks of a variant against its base: overrides that change nothing (W608), and new names close to
+the base's (W626).
 
 The resolved document no longer says which values the variant wrote, so the variant's
 own file is read again (without resolving it) and compared, key by key as the merge goes,
@@ -66,6 +67,36 @@ def _compare(raw: Document, base: Any, value: Any, path: tuple) -> Iterator[Diag
         return
     if base is not _MISSING and _equal(base, value):
         yield _unchanged(raw, path, f"`{_name(path)}` is given the value the base game already has")
+
+
+_KINDS = {"items": "item", "contracts": "contract", "define": "definition"}    # a param: N230
+
+
+@check("new_names_close_to_base", needs_definition=False, any_shape=True)
+def new_names_close_to_base(doc: Document, game=None) -> Iterator[Diagnostic]:
+    """W626: a name a variant adds (an item, contract, definition) close to one its base has: ``pagatt``
+    beside the base's ``pagat`` is most likely a slip, and a new entry with a slip in its name changes nothing
+    of the base's. Runs even when the schema refused the document (a new item lacks keys the base's has)."""
+    pair = variant_and_base(doc)
+    if pair is None:
+        return
+    raw, base = pair
+    for section, kind in _KINDS.items():
+        written, based = raw.data.get(section), base.data.get(section)
+        if isinstance(written, dict) and isinstance(based, dict):
+            for key in written:
+                yield from _close_to_base(raw, (section, key), kind, based)
+
+
+def _close_to_base(raw: Document, path: tuple, kind: str, base_entries: dict) -> Iterator[Diagnostic]:
+    import difflib
+    name = str(path[-1]).split("(")[0]
+    names = {str(k).split("(")[0]: str(k) for k in base_entries}
+    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.75)
+    if close and name not in names:
+        yield Diagnostic("W626", f"the {kind} '{name}' is new in this variant, and the base game has '{close[0]}'",
+                         raw.span_of(path), f"to change the base's {kind}, write `{names[close[0]].split('(')[0]}:`; "
+                         "a name the base lacks adds a new one", severity=WARNING)
 
 
 def _phase_patches(raw: Document, base: Document, patches: dict) -> Iterator[Diagnostic]:

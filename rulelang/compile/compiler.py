@@ -196,7 +196,7 @@ class GameCompiler(PhasesMixin, ItemsMixin):
         scope = Scope(cards=deck.lookup, card_suits=[c.suit for c in deck.cards], suit_masks=deck.suit_masks,
                       points=[c.points for c in deck.cards], players=players, step=step,
                       card_order=[(c.order, i) for i, c in enumerate(deck.cards)], module=CodeModule(self.doc.path),
-                      twins=tuple(deck.twins))
+                      twins=tuple(deck.twins), card_spellings=deck.spellings)
         names = scope.names
         for name, value in (self.data.get("params") or {}).items():
             names[name] = const(BOOL if isinstance(value, bool) else INT if isinstance(value, int) else NAME, value)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import math
 import random
 from dataclasses import dataclass, field
@@ -50,6 +52,7 @@ class Deck:
     suit_aliases: dict[str, int] = field(default_factory=dict)
     copies: int = 1
     twins: list[int] = field(default_factory=list)
+    spellings: dict[str, str] = field(default_factory=dict)    # each key of ``lookup``, as the file wrote it
 
     def same_name(self, card: int) -> int:
         """The bitmask of every copy of ``card`` (the card alone when the pack has one copy)."""
@@ -242,7 +245,7 @@ def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
     points = {str(k): v for k, v in (spec.get("points") or {}).items()}
     removed = {str(c).casefold() for c in spec.get("remove") or []}
     copies = spec.get("copies") if isinstance(spec.get("copies"), int) else 1
-    cards, lookup, masks, twins = [], {}, [], []
+    cards, lookup, masks, twins, spellings = [], {}, [], [], {}
     for s, suit in enumerate(suits):
         mask = 0
         for order, rank in enumerate(suit.ranks):
@@ -257,11 +260,12 @@ def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
                     errors.append(Diagnostic("N207", f"two cards are both called '{key}'", doc.span_of(("deck",)),
                                              "rename a rank or give the suits different letters"))
                 lookup[key.casefold()] = card_id
+                spellings[key.casefold()] = key
             same = ((1 << copies) - 1) << card_id
             twins += [same] * copies
             mask |= same
         masks.append(mask)
-    deck = Deck(suits, cards, lookup, masks, copies=copies, twins=twins if copies > 1 else [])
+    deck = Deck(suits, cards, lookup, masks, copies=copies, twins=twins if copies > 1 else [], spellings=spellings)
     for index, entry in enumerate(spec.get("suits") or []):
         if entry.get("plays_as"):
             deck.suit_aliases[str(entry["plays_as"])] = index
@@ -270,14 +274,32 @@ def _cards(suits: list[Suit], spec: dict, doc: Document, errors: list) -> Deck:
     return deck
 
 
+_WHITE_SUITS = str.maketrans("♧♤♡♢", "♣♠♥♦")
+
+
+def card_guess(name: str, lookup: dict[str, int], spellings: dict[str, str], otherwise: str) -> str:
+    """The hint for an unknown card ``name``: the deck's closest names and aliases as the file wrote them
+    (one per card), or ``otherwise`` when none is close."""
+    plain = name.translate(_WHITE_SUITS).casefold()      # '2♧' for '2♣': the outlined symbols are a common slip
+    close = [plain] if plain in lookup else difflib.get_close_matches(name.casefold(), list(lookup), n=6, cutoff=0.6)
+    shown, cards = [], set()
+    for key in close:
+        if lookup[key] not in cards:
+            cards.add(lookup[key])
+            shown.append(repr(spellings.get(key, key)))
+    return f"did you mean {' or '.join(shown[:3])}?" if shown else otherwise
+
+
 def _aliases(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
     for alias, target in (spec.get("aliases") or {}).items():
         card = deck.lookup.get(str(target).casefold())
         if card is None:
             errors.append(Diagnostic("N202", f"the alias '{alias}' names '{target}', which is not a card of this deck",
-                                     doc.span_of(("deck", "aliases", alias)), "aliases point at a card's name"))
+                                     doc.span_of(("deck", "aliases", alias)),
+                                     card_guess(str(target), deck.lookup, deck.spellings, "aliases point at a card's name")))
             continue
         deck.lookup[str(alias).casefold()] = card
+        deck.spellings[str(alias).casefold()] = str(alias)
 
 
 def _tags(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
@@ -287,7 +309,9 @@ def _tags(deck: Deck, spec: dict, doc: Document, errors: list) -> None:
             card = deck.lookup.get(str(name).casefold())
             if card is None:
                 errors.append(Diagnostic("N202", f"the tag '{tag}' lists '{name}', which is not a card of this deck",
-                                         doc.span_of(("deck", "tags", tag, i)), "tags list cards by name or alias"))
+                                         doc.span_of(("deck", "tags", tag, i)),
+                                         card_guess(str(name), deck.lookup, deck.spellings,
+                                                    "tags list cards by name or alias")))
                 continue
             mask |= deck.same_name(card)
         deck.tags[str(tag)] = mask

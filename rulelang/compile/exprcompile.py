@@ -63,13 +63,15 @@ class Scope:
     twins: tuple = ()                   # per card, the mask of its copies; empty when the pack has one copy
     teams: tuple = ()                   # per seat, the mask of its fixed team; empty without ``teams``
     defines: Definitions = field(default_factory=Definitions)   # the game's ``define``s and their compiled shapes
+    card_spellings: dict = field(default_factory=dict)          # each key of ``cards``, as the file wrote it
 
     def child(self, **extra: Binding) -> "Scope":
         """A scope with extra names on top of this one."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, self.cards, self.card_suits, self.suit_masks, self.points, self.players, self.step,
-                     self.reads, self.card_order, self.module, self.twins, self.teams, self.defines)
+                     self.reads, self.card_order, self.module, self.twins, self.teams, self.defines,
+                     self.card_spellings)
 
     def table(self, value) -> ast.Name:
         """The game module's name for a table built at compile time."""
@@ -165,8 +167,10 @@ class _Compiler:
     def op_card(self, e: Expr) -> Compiled:
         card = self.scope.cards.get(str(e.value).casefold())
         if card is None:
-            return self.fail(e, "N202", f"there is no card '{e.value}' in this deck",
-                             "cards are written as rank and suit symbol or letter ('10♥', '10H') or by an alias")
+            from rulelang.compile.deck import card_guess
+            return self.fail(e, "N202", f"there is no card '{e.value}' in this deck", card_guess(
+                str(e.value), self.scope.cards, self.scope.card_spellings,
+                "cards are written as rank and suit symbol or letter ('10♥', '10H') or by an alias"))
         if self.scope.twins:
             return constant(CARDS, self.scope.twins[card])      # every copy of the name
         return constant(CARD, card)
@@ -330,7 +334,10 @@ class _Compiler:
         return compile_set_builder(self, e)
 
     def op_set(self, e: Expr) -> Compiled:
+        reported = len(self.errors)
         items = [self.node(a) for a in e.args]
+        if len(self.errors) > reported:
+            return none_code()                  # an element is wrong, and that is said already
         kinds = {c.type for c in items}
         if not items or kinds <= {CARD, CARDS, SUIT}:
             parts = [self.coerce(c, CARDS, a, "a set") for c, a in zip(items, e.args)]

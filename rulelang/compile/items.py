@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from rulelang.compile import ir
 from rulelang.compile.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
@@ -44,10 +46,13 @@ class ItemsMixin:
                 self.error("R331", f"contract '{name}' forms sides by a called card but says not which card",
                            path, "add `calls: <card expression>`")
             items = row.get("items")
+            defined = [str(k) for k in self.data.get("items") or {}]
             for i, item in enumerate(items or []):
-                if str(item) not in (self.data.get("items") or {}):
+                if str(item) not in defined:
+                    close = difflib.get_close_matches(str(item), defined, n=2, cutoff=0.6)
                     self.error("N218", f"contract '{name}' counts an item '{item}' that is not defined",
-                               path + ("items", i), "items are defined under `items`")
+                               path + ("items", i), f"did you mean {' or '.join(repr(c) for c in close)}?" if close
+                               else f"items are defined under `items`: {', '.join(defined) or 'none yet'}")
             rows[str(name)] = ir.Contract(
                 name=str(name), rank=self.number(path + ("rank",), 0), value=self.rule(path + ("value",), INT),
                 allow=self.optional_rule(path + ("allow",), BOOL, scope), calls=calls, sides=sides,

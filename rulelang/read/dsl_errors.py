@@ -5,7 +5,7 @@ small bad inputs per mistake, and :meth:`lark.exceptions.UnexpectedInput.match_e
 finds the one that failed in the same parser state. States it does not know are labelled
 from what the parser expected. No Lark class or terminal name reaches the message.
 
-Codes: S110 missing closing bracket, S111 unexpected closing brace, S112 missing value,
+Codes: S104 a word written twice in a row, S110 missing closing bracket, S111 unexpected closing brace, S112 missing value,
 S113 unknown statement here, S114 unterminated string, S115 stray character, S117 ``=``
 missing, S119 any other unexpected token.
 """
@@ -20,6 +20,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from lark.lexer import PatternStr
 
 from rulelang.diagnostics import Diagnostic
+from rulelang.read.expr import line_and_column, repeated_word
 from rulelang.read.grammar import parser
 from rulelang.read.source import Span
 
@@ -79,8 +80,28 @@ def syntax_diagnostic(exc: LarkError, text: str, path: str) -> Diagnostic:
         return _characters(exc, text, path)
     if not isinstance(exc, UnexpectedToken) or getattr(exc.state, "value_stack", None) is None:
         return Diagnostic("S119", "the file could not be parsed", Span(path, 1, 1), "check the syntax")
+    twice = repeated_word(text, exc.token.start_pos, _keywords(), _statement_start(exc, text))
+    if twice is not None:
+        at, word = twice
+        line, column = line_and_column(text, at)
+        return Diagnostic("S104", f"`{word}` is written twice", Span(path, line, column, line, column + len(word)),
+                          "remove one of them")
     label = label_of(exc)
     return _BUILDERS[label](exc, path)
+
+
+def _statement_start(exc: UnexpectedToken, text: str) -> int:
+    """The offset where the line of the last token the parser took begins (the statement it was reading)."""
+    previous = _previous_token(exc.state.value_stack)
+    at = previous.start_pos if previous is not None and previous.start_pos is not None else exc.token.start_pos
+    return text.rfind("\n", 0, at or 0) + 1
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> frozenset[str]:
+    """The words of the grammar: statement names and the expression language's keywords."""
+    words = (t.pattern.value for t in parser().terminals if isinstance(t.pattern, PatternStr))
+    return frozenset(w for w in words if w.isidentifier() and w != "not")
 
 
 def label_of(exc: UnexpectedToken) -> str:

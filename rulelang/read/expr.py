@@ -93,6 +93,11 @@ def depth(node) -> int:
 def syntax_diagnostic(exc: LarkError, text: str, origin: Span | None) -> Diagnostic:
     """Turn a Lark error inside an expression into a located S1xx diagnostic."""
     line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    twice = repeated_word(text, getattr(exc, "pos_in_stream", None), EXPRESSION_KEYWORDS)
+    if twice is not None:
+        at, word = twice
+        line, column = line_and_column(text, at)
+        return _diag("S104", f"`{word}` is written twice", origin, line, column, "remove one of them")
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
@@ -106,6 +111,31 @@ def syntax_diagnostic(exc: LarkError, text: str, origin: Span | None) -> Diagnos
     shown = f"'{token}'" if token is not None else "this"
     return _diag("S103", f"unexpected {shown} in expression", origin, line, column,
                  "check the operators and brackets around it")
+
+
+# Words of the expression language that never stand twice in a row (``not not x`` is allowed).
+EXPRESSION_KEYWORDS = frozenset({"and", "or", "if", "then", "else", "in", "for"})
+_TWICE = re.compile(r"\b([A-Za-z_]\w*)[ \t]+\1\b")
+
+
+def repeated_word(text: str, end: int | None, words, start: int | None = None) -> tuple[int, str] | None:
+    """Where a word of ``words`` is written twice in a row before offset ``end`` of ``text`` (where the parser
+    stopped): the offset of the second one and the word; None if there is none. Without ``start`` the pair
+    must stand right before ``end``; with it, the last pair from ``start`` on counts."""
+    if end is None:
+        return None
+    found = None
+    for match in _TWICE.finditer(text, start or 0, end):
+        word = match.group(1)
+        if word in words and (start is not None or not text[match.end():end].strip()):
+            found = match.end() - len(word), word
+    return found
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of ``offset`` in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def _diag(code: str, message: str, origin: Span | None, line: int, column: int, hint: str) -> Diagnostic:
