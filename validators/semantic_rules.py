@@ -194,8 +194,22 @@ def contracts_items_and_phases_fit(doc: Document, game: GameDef) -> Iterator[Dia
             yield Diagnostic(code, message, doc.span_of(path), hint)
     for extra in games[1:]:
         yield Diagnostic("R358", f"the items '{games[0]}' and '{extra}' both have `game: true`; a deal has one game",
-                         doc.span_of(("items", extra, "game")), "keep `game: true` on one item; the others are bonuses",
+                         doc.span_of(("items", extra, "game")), _own_win_hint(doc, games[0], extra),
                          notes=[(f"'{games[0]}' is the game", doc.span_of(("items", games[0], "game")))])
+
+
+def _own_win_hint(doc: Document, game_item: str, extra: str) -> str:
+    """R358's hint: one game item, whose ``achieved`` tells the contracts apart (built from the file's own text)."""
+    counting = [str(name) for name, row in (doc.get(("contracts",)) or {}).items()
+                if isinstance(row, dict) and extra in (row.get("items") or [])]
+    mine, theirs = doc.get(("items", extra, "achieved")), doc.get(("items", game_item, "achieved"))
+    if not counting or not isinstance(mine, str) or not isinstance(theirs, str):
+        return (f"keep `game: true` on one item; the others are bonuses. A contract with a win condition of its own "
+                f"says so in the game item's `achieved`: \"if contract == CONTRACT then … else …\"")
+    which = " or ".join(f"contract == {name}" for name in counting)
+    return (f"keep `game: true` on '{game_item}' alone and give the contract its own win condition there: "
+            f"`achieved: \"if {which} then {mine} else {theirs}\"`, and count '{game_item}' in the `items` of "
+            f"{' and '.join(repr(c) for c in counting)} in place of '{extra}'")
 
 
 def _first(doc: Document, game: GameDef, kind: str) -> tuple:

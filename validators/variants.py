@@ -100,8 +100,16 @@ def _close_to_base(raw: Document, path: tuple, kind: str, base_entries: dict) ->
 
 
 def _phase_patches(raw: Document, base: Document, patches: dict) -> Iterator[Diagnostic]:
+    from rulelang.read.resolve import phase_named
     phases = base.data.get("phases")
     for key, entry in patches.items():
+        if not str(key).isdigit() and isinstance(phases, list):
+            try:
+                index, kind = phase_named(phases, str(key), raw)
+            except RuleError:
+                continue                                # reported when the variant is resolved
+            yield from _compare(raw, phases[index].get(kind, _MISSING), entry, ("phases", key))
+            continue
         index = int(key) - 1 if str(key).isdigit() else -1
         if isinstance(phases, list) and 0 <= index < len(phases) and _equal(phases[index], entry):
             yield _unchanged(raw, ("phases", key), f"phase {key} is replaced by the phase the base game already has")

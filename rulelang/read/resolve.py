@@ -2,7 +2,8 @@
 
 A variant's mappings merge into its base key by key; any other value replaces the base's;
 ``null`` removes a key; ``phases`` given as a mapping ``{N: phase}`` replaces entry N
-(1-based) of the base's list.
+(1-based) of the base's list, ``{KIND: {key: value}}`` (or ``KIND N`` for the N-th phase of
+that kind) changes the base's phase key by key, the rest of it kept.
 """
 
 from __future__ import annotations
@@ -95,11 +96,16 @@ def _patch_list(items: list, patch: dict, child: Document, spans: dict) -> list:
     items = list(items)
     removed = []
     for key, value in patch.items():
-        index = int(key) - 1 if str(key).isdigit() else -1
+        if not str(key).isdigit():
+            index, kind = phase_named(items, str(key), child)
+            items[index] = _patch_phase(items[index], kind, key, value, child, spans, index)
+            continue
+        index = int(key) - 1
         if not 0 <= index < len(items):
             raise RuleError([Diagnostic("R311", f"the base game has no phase '{key}' (it has {len(items)})",
                                         child.span_of(("phases", key)),
-                                        f"phases of the base are replaced by number, 1 to {len(items)}")])
+                                        f"phases of the base are replaced by number, 1 to {len(items)}, and "
+                                        "changed key by key by kind (`tricks:`, `tricks 2:`)")])
         if value is None:
             removed.append(index)
             continue
@@ -115,6 +121,43 @@ def _patch_list(items: list, patch: dict, child: Document, spans: dict) -> list:
             if path[1] > index:
                 spans[("phases", path[1] - 1) + path[2:]] = span
     return items
+
+
+def phase_named(items: list, key: str, child: Document) -> tuple[int, str]:
+    """The index and kind of the base's phase a patch key names: ``KIND`` (the one phase of that kind) or
+    ``KIND N`` (the N-th of them, from 1); R311 when there is no such phase or ``KIND`` alone is ambiguous."""
+    kind, _, nth = key.partition(" ")
+    found = [i for i, phase in enumerate(items) if isinstance(phase, dict) and kind in phase]
+    numbers = ", ".join(str(i + 1) for i in found)
+    if nth.strip().isdigit() and 1 <= int(nth) <= len(found):
+        return found[int(nth) - 1], kind
+    if not nth and len(found) == 1:
+        return found[0], kind
+    if not found:
+        message = f"the base game has no `{kind}` phase"
+        hint = (f"a phase is changed by its kind ({', '.join(dict.fromkeys(next(iter(p)) for p in items if p))}) "
+                f"or replaced by its number, 1 to {len(items)}")
+    elif nth:
+        message, hint = f"the base game has {len(found)} `{kind}` phase(s), not a {nth}th", f"write `{kind} 1:` …"
+    else:
+        message = f"the base game has {len(found)} `{kind}` phases (phases {numbers})"
+        hint = f"say which: `{kind} 1:` to `{kind} {len(found)}:`"
+    raise RuleError([Diagnostic("R311", message, child.span_of(("phases", key)), hint)])
+
+
+def _patch_phase(phase: dict, kind: str, key, change, child: Document, spans: dict, index: int) -> dict:
+    """The base's phase with ``change`` merged into its body key by key (a mapping; ``null`` removes a key)."""
+    if not isinstance(phase.get(kind), dict):
+        raise RuleError([Diagnostic("R311", f"the base's `{kind}` phase is written as one value, with no keys to change",
+                                    child.span_of(("phases", key)), "replace it whole by its number")])
+    if not isinstance(change, dict):
+        raise RuleError([Diagnostic("R311", f"a change to the `{kind}` phase is a mapping of the keys it changes",
+                                    child.span_of(("phases", key)),
+                                    f"write e.g. `{key}: {{when: …}}`; to replace the phase, name it by its number")])
+    moved = {("phases", index, kind) + path[2:]: span for path, span in child.spans.items()
+             if path[:2] == ("phases", key)}
+    relocated = Document({"phases": {index: {kind: change}}}, moved, child.path)
+    return {**phase, kind: _merge(copy.deepcopy(phase[kind]), change, ("phases", index, kind), relocated, spans)}
 
 
 def _take_spans(spans: dict, child: Document, prefix: tuple) -> None:

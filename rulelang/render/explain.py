@@ -47,8 +47,8 @@ def count(value, noun: str, ctx: "Context") -> str:
 class Context:
     """What the renderers share: the document, the expression reader, the direction of play."""
 
-    def __init__(self, data: dict, base: str | None = None):
-        self.data, self.base = data, base
+    def __init__(self, data: dict, base: str | None = None, changes: Lines = ()):
+        self.data, self.base, self.changes = data, base, list(changes)
         self.reader = Reader(data.get("params") or {})
         self.direction = str(data.get("direction", "clockwise"))
 
@@ -71,6 +71,8 @@ def section_header(ctx: Context) -> Lines:
     lines = [title, "=" * len(title)]
     if ctx.base:
         lines += ["", f"A variant of {ctx.base}; the rules below are complete, with the variant's changes merged in."]
+        if ctx.changes:
+            lines += ["", f"What it changes in {ctx.base}:", *ctx.changes]
     about = data.get("about") or {}
     if about.get("summary"):
         lines += ["", str(about["summary"])]
@@ -346,9 +348,10 @@ SECTIONS: list[Callable[[Context], Lines]] = [
 ]
 
 
-def explain_game(data: dict, base: str | None = None) -> Lines:
-    """The resolved rule document ``data`` in plain English, as lines of text; ``base`` names what it extends."""
-    ctx = Context(data, base)
+def explain_game(data: dict, base: str | None = None, changes: Lines = ()) -> Lines:
+    """The resolved rule document ``data`` in plain English, as lines of text; ``base`` names what it extends and
+    ``changes`` are the lines of ``rulelang diff`` against it (:func:`rulelang.render.diff.diff_lines`)."""
+    ctx = Context(data, base, changes)
     lines: Lines = []
     for section in SECTIONS:
         lines.extend(section(ctx))
