@@ -10,8 +10,9 @@ The checks live by family: :mod:`~rulelang.validators.semantic_deck` (cards and 
 :mod:`~rulelang.validators.semantic_deal` (deal arithmetic),
 :mod:`~rulelang.validators.semantic_rules` (decisions, trick winners, contracts and items),
 :mod:`~rulelang.validators.graph` (the flow of phases, the bidding ladder, auction words),
-:mod:`~rulelang.validators.usage` (W6xx: unused and shadowed definitions, constant conditions)
-and :mod:`~rulelang.validators.variants` (overrides that change nothing).
+:mod:`~rulelang.validators.usage` (W6xx: unused and shadowed definitions, constant conditions),
+:mod:`~rulelang.validators.variants` (overrides that change nothing, names close to the base's) and
+:mod:`~rulelang.validators.never` (contracts that can never be won or bid).
 """
 
 from __future__ import annotations
@@ -45,6 +46,6 @@ def run_document_checks(doc: Document, schema_ok: bool = True) -> list[Diagnosti
 def _load_families() -> None:
     """Import the check modules and the constructs, which register their checks."""
     from rulelang.constructs import constructs
-    from rulelang.validators import (graph, reach, semantic_deal, semantic_deck, semantic_rules,  # noqa: F401
-                                     usage, variants)
+    from rulelang.validators import (graph, never, reach, semantic_deal, semantic_deck,  # noqa: F401
+                                     semantic_rules, usage, variants)
     constructs()

@@ -44,6 +44,9 @@ def diagnostics_of_document(doc: Document, simulate: int = 0, agents: str | None
     if definition is None:
         found.extend(run_document_checks(doc, schema_ok))
     if definition is not None and simulate > 0 and not report.has_errors:
+        from rulelang.validators.never import confirm
         from rulelang.validators.simulate import simulate as play
-        found.extend(play(definition, simulate, agents=agents))
+        tally: dict = {}
+        found.extend(play(definition, simulate, agents=agents, tally=tally))
+        confirm(found, doc, definition, tally, simulate)
     return sort_diagnostics(unique_diagnostics(found))

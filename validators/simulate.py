@@ -32,14 +32,15 @@ CHECKED = ("every seat to act has a legal move", f"every deal ends within {MAX_A
 
 
 def simulate(definition: GameDef, deals: int, seed: int = 0, bound: int = MAX_ACTIONS,
-             agents: str | None = None) -> list[Diagnostic]:
+             agents: str | None = None, tally: dict | None = None) -> list[Diagnostic]:
     """Play ``deals`` deals (seeds ``seed``, ``seed + 1``, …; random moves unless ``agents`` says who plays);
-    one diagnostic per problem found."""
+    one diagnostic per problem found. ``tally``, when given, receives per contract ``[deals it was played in,
+    deals its declarers won the game]``."""
     from rulelang.interpreter.game import Game
     game = Game(definition, max_deals=1)
     found: dict[tuple, tuple[Diagnostic, list[int]]] = {}
     for number in range(seed, seed + deals):
-        problem = play_deal(game, number, bound, agents)
+        problem = play_deal(game, number, bound, agents, tally)
         if problem is not None:
             key = (problem.code, problem.span)
             found.setdefault(key, (problem, []))[1].append(number)
@@ -74,8 +75,10 @@ def _counted(problem: Diagnostic, seeds: list[int], deals: int) -> Diagnostic:
     return problem
 
 
-def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = None) -> Diagnostic | None:
-    """Play one deal from ``seed`` (random moves, or the ``agents`` spec's players); its first problem, or None."""
+def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = None,
+              tally: dict | None = None) -> Diagnostic | None:
+    """Play one deal from ``seed`` (random moves, or the ``agents`` spec's players); its first problem, or None.
+    A finished deal's contract is counted in ``tally`` (see :func:`simulate`)."""
     from rulelang.interpreter.runner import make_agents
     rng = random.Random(seed)
     players = make_agents(game, agents, seed) if agents else None
@@ -83,6 +86,7 @@ def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = No
         state = game.new_initial_state()
         for _ in range(bound):
             if state.is_terminal():
+                _count_contract(state, tally)
                 return zero_sum(state)
             legal = state.legal_actions()
             if not legal:
@@ -97,6 +101,17 @@ def play_deal(game, seed: int, bound: int = MAX_ACTIONS, agents: str | None = No
     if state.is_terminal():
         return zero_sum(state)
     return _too_long(state, bound)
+
+
+def _count_contract(state, tally: dict | None) -> None:
+    """Count the deal's contract, and whether its declarers won the game item, in ``tally``."""
+    record = state.deal_results[-1] if tally is not None and state.deal_results else {}
+    contract = record.get("contract")
+    if contract:
+        won = any(item.get("game") and item.get("side") == "declarers" for item in record.get("items") or [])
+        counts = tally.setdefault(str(contract), [0, 0])
+        counts[0] += 1
+        counts[1] += int(won)
 
 
 def _phase_words(state) -> str:

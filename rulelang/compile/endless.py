@@ -85,11 +85,12 @@ def _range(e: Expr | None, params: dict) -> tuple[float, float]:
         (a, b), (c, d) = _range(e.args[1], params), _range(e.args[2], params)
         return (min(a, c), max(b, d))
     if e.op in ("+", "-", "*"):
-        return _arithmetic(e.op, _range(e.args[0], params), _range(e.args[1], params))
+        return arithmetic(e.op, _range(e.args[0], params), _range(e.args[1], params))
     return ANY
 
 
-def _arithmetic(op: str, a: tuple, b: tuple) -> tuple[float, float]:
+def arithmetic(op: str, a: tuple, b: tuple) -> tuple[float, float]:
+    """The range of ``a op b`` for ranges ``a`` and ``b`` (``+``, ``-``, ``*``), as (lowest, highest)."""
     if op == "+":
         return (a[0] + b[0], a[1] + b[1])
     if op == "-":
@@ -111,7 +112,7 @@ def _may_hold(e: Expr | None, scores: tuple, params: dict) -> bool | None:
     if e.op == "bool":
         return None if e.value else False
     if e.op in COMPARISONS:
-        return _compare(e.op, _score_range(e.args[0], scores, params), _score_range(e.args[1], scores, params))
+        return compare(e.op, _score_range(e.args[0], scores, params), _score_range(e.args[1], scores, params))
     return None
 
 
@@ -124,7 +125,7 @@ def _score_range(e: Expr, scores: tuple, params: dict) -> tuple[float, float]:
     return _range(e, params)
 
 
-def _compare(op: str, a: tuple, b: tuple) -> bool | None:
+def compare(op: str, a: tuple, b: tuple) -> bool | None:
     """False when ``a op b`` holds for no values of the two ranges."""
     impossible = {"<": a[0] >= b[1], "<=": a[0] > b[1], ">": a[1] <= b[0], ">=": a[1] < b[0],
                   "==": a[1] < b[0] or b[1] < a[0], "!=": a[0] == a[1] == b[0] == b[1]}
