@@ -30,6 +30,7 @@ class Tally:
     made: Counter = field(default_factory=Counter)
     declared: Counter = field(default_factory=Counter)
     titles: dict = field(default_factory=dict)
+    words: dict = field(default_factory=dict)        # "kind word" of a decision -> what the table sees said
     items: Counter = field(default_factory=Counter)
     announced: Counter = field(default_factory=Counter)
     changes: dict = field(default_factory=lambda: defaultdict(Counter))
@@ -53,6 +54,7 @@ class Tally:
             "contracts": _shares(self.contracts, n),
             "contracts_made": {str(c): round(self.made[c] / k, 4) for c, k in sorted(self.declared.items(), key=str)},
             "contract_titles": dict(sorted(self.titles.items())),
+            "decision_words": dict(sorted(self.words.items())),
             "items": {str(name): {"scored": round(k / n, 4), "announced": round(self.announced[name] / n, 4)}
                       for name, k in sorted(self.items.items(), key=lambda kv: (-kv[1], str(kv[0])))},
             "seat_advantage": {s: _mean_interval(self.advantage[s], self.deals) for s in self.seats},
@@ -75,6 +77,8 @@ class Tally:
                              (self.announced, other.announced)):
             mine.update(theirs)
         self.titles.update(other.titles)
+        for key, said in other.words.items():
+            self.words.setdefault(key, said)
         self.no_trick += other.no_trick
         self.lengths.extend(other.lengths)
         self.unfinished += other.unfinished

@@ -44,8 +44,8 @@ def test_a_phase_share_table_adds_up_to_the_deals_with_the_seats_not_asked():
              "no_trick_share": 0, "seat_advantage": {"P1": {"mean": 0, "ci95": [0, 0]}}, "contracts": {},
              "contracts_made": {}, "items": {}, "match_length": {}}
     rows = [row for row in table_rows(stats) if row[0].startswith("decisions")]
-    assert [name for _, name, _ in rows] == ["decide pass", "decide play", "decide: no decision that deal"]
-    assert rows[-1][2] == "P1 5.0%"
+    assert [name for _, name, _ in rows] == ["decide: pass", "decide: play", "decide: deals with no decision"]
+    assert rows[-1][2] == "P1 5.0"
 
 
 class _Gesund:

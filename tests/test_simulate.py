@@ -105,7 +105,7 @@ def test_cli_table_without_a_terminal_tells_its_progress_in_plain_lines(capsys):
     lines = err.splitlines()
     assert code == 0 and 1 <= len(lines) <= 10 and "\x1b" not in err, "at most a line a tenth, no terminal codes"
     assert lines[-1].startswith("simulating zwanzig-ab-helpster: 21/21 deals, ") and lines[-1].endswith("done")
-    assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide pass" in out
+    assert "rulelang simulate — seed 1" in out and "zwanzig-ab-helpster" in out and "decide: says pass" in out
 
 
 def test_cli_refuses_zero_deals_and_negative_matches(capsys):
@@ -208,3 +208,13 @@ def test_a_contract_is_made_when_the_deal_moves_its_declarer_toward_winning_the_
     assert contract_made(shed, lowest_wins=True) and not contract_made(shed, lowest_wins=False)
     won_item = {"delta": [0, 0, 0, 0], "declarer": 0, "items": [{"game": True, "side": "declarers"}]}
     assert contract_made(won_item, lowest_wins=True)                 # with items, the game item decides
+
+
+def test_decisions_read_in_the_games_words_and_count_each_time_per_hundred_deals():
+    stats = simulate("zwanzigerrufen", 12, 3, 0, agents="random").to_json()
+    rows = {name: value for section, name, value in table_rows(stats) if section.startswith("decisions")}
+    assert "auction: passes (weiter)" in rows and "auction: bids Call (normal game)" in rows
+    passes = [float(part) for part in rows["auction: passes (weiter)"].split()[1::2]]
+    assert max(passes) > 100, "a seat passes more than once a deal in Zwanzigerrufen's auction, each time counted"
+    assert all(section == "decisions (times a seat makes each, per 100 deals)"
+               for section, name, _ in table_rows(stats) if name.startswith("auction:"))

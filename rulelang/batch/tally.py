@@ -38,6 +38,9 @@ def tally_of(run: BatchRun):
             tally.vars[name][run.var_text(name, int(code))] += int(count)
     for (kind, option, by), count in run.decided.items():
         tally.decisions[(kind, option)][seat(by)] += count
+        if option in game.definition.contracts:
+            from rulelang.interpreter.words import contract_title
+            tally.titles[option] = contract_title(game, option)
     for (option, by), count in run.forced.items():
         tally.decisions[("decide", option)][seat(by)] += count
     for kind, marks in run.asked.items():

@@ -43,9 +43,21 @@ def play_deal(game, seed: int, tally: Tally, agents: str | None = None) -> None:
             continue
         action = players[actor].step(state)
         asked.append((actor, state.phase.kind, action))
+        _learn_words(state, actor, action, tally)
         state.apply_action(action)
     if state.deal_results:
         count_deal(game, state.deal_results[-1], asked, tally)
+
+
+def _learn_words(state, actor: int, action: int, tally: Tally) -> None:
+    """Keep, once per decision, what the table sees said (``bids Call (normal game)``, ``passes (weiter)``)."""
+    if state.phase is None or not construct(state.phase.kind).tallied:
+        return
+    kind = state.phase.kind
+    key = f"{kind} {state.game.action_to_string(action)}"
+    if key not in tally.words:
+        from rulelang.interpreter.words import action_words
+        tally.words[key] = action_words(state, actor, action) or key
 
 
 def count_deal(game, result: dict, asked: list, tally: Tally) -> None:

@@ -19,13 +19,7 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
     rows = [("", "deals played", str(stats["deals"]))]
     for var, shares in stats["vars"].items():
         rows += [("deal variables", f"{var} = {value}", _percent(share)) for value, share in shares.items()]
-    undecided = stats.get("undecided", {})
-    for name, seats in stats["decisions"].items():
-        rows.append(("decisions (share of deals)", name, _per_seat(seats, _percent)))
-        kind = name.split(" ", 1)[0]
-        if kind in undecided and not any(other.startswith(kind + " ") for other in _after(stats["decisions"], name)):
-            rows.append(("decisions (share of deals)", f"{kind}: no decision that deal",
-                         _per_seat(undecided[kind], _percent)))
+    rows += _decision_rows(stats)
     if stats["cards_exchanged"]:
         rows.append(("exchange", "cards exchanged per deal", _per_seat(stats["cards_exchanged"], lambda v: f"{v:.2f}")))
     rows.append(("scores", "mean score change per deal", _per_seat(stats["score_change"], lambda v: f"{v:+.2f}")))
@@ -39,6 +33,24 @@ def table_rows(stats: dict) -> list[tuple[str, str, str]]:
     rows += [("items (share of deals)", name, f"scored {_percent(v['scored'])}, announced {_percent(v['announced'])}")
              for name, v in stats["items"].items()]
     rows += _match_rows(stats["match_length"])
+    return rows
+
+
+DECISIONS = "decisions (times a seat makes each, per 100 deals)"
+
+
+def _decision_rows(stats: dict) -> list[tuple[str, str, str]]:
+    """Each decision in the game's words (a bid by its contract's title) with how often each seat makes it per
+    100 deals (a word said several times a deal, as a pass in an auction, counts each time), and per phase
+    kind the deals in which a seat made none of them."""
+    undecided, rows = stats.get("undecided", {}), []
+    title, said = stats.get("contract_titles", {}).get, stats.get("decision_words", {}).get
+    per_hundred = lambda v: f"{100 * v:.1f}"                    # noqa: E731 - one number format
+    for name, seats in stats["decisions"].items():
+        kind, _, word = name.partition(" ")
+        rows.append((DECISIONS, f"{kind}: {said(name) or title(word, word)}", _per_seat(seats, per_hundred)))
+        if kind in undecided and not any(other.startswith(kind + " ") for other in _after(stats["decisions"], name)):
+            rows.append((DECISIONS, f"{kind}: deals with no decision", _per_seat(undecided[kind], per_hundred)))
     return rows
 
 
