@@ -74,6 +74,7 @@ def test_a_web_table_stops_with_e550_shown_to_every_seat(tmp_path):
     from rulelang.web.app import create_app
     from web_helpers import make_table, play_until_failure
     with TestClient(create_app(str(tmp_path), bot_delay=0)) as client:
+        client.headers["x-owner-token"] = "the-uploader-of-this-test"      # an upload is its uploader's
         upload = client.post("/api/rules", json={"name": "stuck.yaml", "text": PLAIN_TEXT})
         assert upload.status_code == 200, upload.text
         table = make_table(client, upload.json()["ref"], ["person", "random", "random", "random"])

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.fixture
 def client(tmp_path):
     with TestClient(create_app(str(tmp_path / "store"), bot_delay=0)) as test_client:
+        test_client.headers["x-owner-token"] = "the-uploader-of-these-tests"     # whose uploads these are
         yield test_client
 
 
@@ -317,7 +318,7 @@ def test_no_game_is_named_in_the_web_code():
                      and p.suffix in (".py", ".js", ".html", ".css"))
     names = {g["name"] for g in shipped_list()} | {g["title"].casefold() for g in shipped_list()}
     plain_words = {"three", "points", "omnibus", "broken", "exact", "german", "first", "strict", "called", "french",
-                   "whist"}      # inside drawHistory
+                   "whist", "clockwise"}      # inside drawHistory; the direction of play
     suits = {"hearts", "spades"}   # suit names as well as games' names: the page colours suits by name
     words = {part for name in names for part in name.split("-") if len(part) > 4} - plain_words - suits
     found = sorted(word for word in words if word in text)

@@ -123,7 +123,11 @@ def play_one_move(page, tmp_path: Path, illegal_tried: list) -> None:
         dimmed[0].click(force=True)
         page.wait_for_function("() => document.getElementById('message').textContent.length > 0", timeout=STEP_MS)
         message = page.text_content("#message")
-        assert "error[E5" in message and "hint:" in message, message
+        assert message.startswith("You "), f"a refusal in plain words: {message}"
+        assert page.is_visible("#why") and not page.is_visible("#why-text"), "the rule waits behind the toggle"
+        page.click("#why summary")
+        why = page.text_content("#why-text")
+        assert "error[E5" in why and "hint:" in why, why
         assert shown_cards(page, "#hand") == before
         illegal_tried.append(message)
         shoot(page, "illegal-click", tmp_path)
@@ -193,7 +197,11 @@ def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, 
         assert "at the table" in page.text_content(f"#opponents .seat[data-seat={others[0]}]")
     illegal = play_deal(pages, tmp_path, game)
     for seat, page in pages.items():
-        assert "Match over" in page.text_content("#result h2")
+        assert "Match over" in page.text_content("#result h2") and " the match" in page.text_content("#result h2")
+        assert page.query_selector_all("#result .standings tr.winner"), "the winners are marked in the standings"
+        assert NAMES[int(seat[1:]) - 1] in page.text_content("#talk"), "the talk names people by their names"
+        assert page.text_content("#facts dd") == "1", "the deal panel stays on the last deal"
+        assert_accessible(page, f"{game} result")
         assert page.query_selector_all("#history tr")[1:], "the deal history lists the deal"
         shoot(page, f"{game}-{seat}-result", tmp_path)
         with page.expect_download() as download:
@@ -206,6 +214,53 @@ def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, 
     page.wait_for_function("() => current !== null && current.result === null")
     assert page.text_content("#my-seat strong").startswith(seat)
     assert illegal or game == "zwanzig-ab", "no illegal click was tried"
+
+
+def assert_accessible(page, where: str) -> None:
+    """axe-core finds nothing on the page: every control named, enough contrast, ARIA used as allowed."""
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page).response["violations"]
+    assert not found, f"{where}: " + "; ".join(f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+                                             for v in found)
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide in a {page.viewport_size['width']} px window"
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_table_sits_the_seats_around_the_felt_at_desktop_and_phone_sizes(chromium, server, tmp_path, width, height):
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    lobby = context.new_page()
+    links = new_table(lobby, server, "zwanzigerrufen", ["person", "heuristic", "heuristic", "heuristic"])
+    no_sideways_scroll(lobby)
+    assert_accessible(lobby, f"lobby at {width}")
+    shoot(lobby, f"lobby-{width}", tmp_path, whole=False)
+    page = context.new_page()
+    assert "P1" in links, (links, lobby.text_content("#table-error"), lobby.text_content("#links"))
+    page.goto(links["P1"])
+    page.wait_for_function("() => current !== null")
+    places = {node.get_attribute("data-seat"): node.get_attribute("data-place")
+              for node in page.query_selector_all("#opponents .seat")}
+    assert places == {"P2": "right", "P3": "top", "P4": "left"}, "anticlockwise: the next seat sits on your right"
+    while not page.evaluate("current.trick.length >= 1 && current.your_turn"):
+        settled(page)
+        if page.evaluate("current.result !== null"):       # every trick led here: the last one's places, then
+            laid = page.evaluate("current.last_trick.cards.map(c => [c.seat, placeOf(current, c.seat)])")
+            assert all(place == places.get(seat, "bottom") for seat, place in laid), laid
+            break
+        if page.evaluate("current.your_turn"):
+            if page.evaluate("current.moves.decisions.length > 0") and page.text_content("#phase-help"):
+                assert_accessible(page, f"a decision at {width}")
+            step = page.evaluate("current.step")
+            (page.query_selector("#hand button.card:not(.disabled)") or page.query_selector("#decisions button")).click()
+            page.wait_for_function(f"() => current.step > {step}", timeout=STEP_MS)
+    for node in page.query_selector_all("#trick .played"):
+        assert node.get_attribute("class").split()[1] == "at-" + places.get(node.get_attribute("data-seat"), "bottom")
+    no_sideways_scroll(page)
+    assert_accessible(page, f"the table at {width}")
+    shoot(page, f"table-{width}", tmp_path, whole=False)
 
 
 def test_a_forged_seat_link_opens_nothing(chromium, server):

@@ -188,8 +188,12 @@ def section_definitions(ctx: Context) -> Lines:
     return _titled("Definitions", [f"{k} means {ctx.say(v)}" for k, v in defined.items()]) if defined else []
 
 
-def section_deal(ctx: Context) -> Lines:
-    """The steps of one deal, numbered; identical steps in a row are told once ("2–3. …, twice")."""
+def phase_sentences(data: dict) -> list[Lines]:
+    """Each phase of the rule document ``data``, in order, as the sentences of "A deal, step by step"."""
+    return [[_sentence(line) for line in text] for text in _phase_texts(Context(data))]
+
+
+def _phase_texts(ctx: Context) -> list[Lines]:
     steps, dealt = [], False
     for entry in ctx.data.get("phases") or []:
         kind, body = next(iter(entry.items()))
@@ -200,6 +204,12 @@ def section_deal(ctx: Context) -> Lines:
         steps.append(text)
         found = construct(kind) if isinstance(kind, str) else None
         dealt = dealt or found is not None and found.deals
+    return steps
+
+
+def section_deal(ctx: Context) -> Lines:
+    """The steps of one deal, numbered; identical steps in a row are told once ("2–3. …, twice")."""
+    steps = _phase_texts(ctx)
     lines, number = [], 1
     for text, times in _runs(steps):
         label = f"{number}." if times == 1 else f"{number}–{number + times - 1}."

@@ -264,8 +264,25 @@ async def table_page(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     """The shipped games and this server's uploads."""
     games = await run_in_threadpool(shipped)
-    return JSONResponse({"games": list(games), "uploads": server_of(request).store.uploads(),
+    return JSONResponse({"games": list(games), "uploads": server_of(request).store.uploads(owner_of(request)),
                          "agents": ["random", "heuristic", "search"]})
+
+
+def owner_of(request: Request) -> str:
+    """The uploader's secret a lobby request carries (``x-owner-token``; kept by their browser), or ""."""
+    owner = request.headers.get("x-owner-token", "")
+    return owner if 16 <= len(owner) <= 128 and owner.isascii() else ""
+
+
+async def publish_rules(request: Request) -> Response:
+    """Show the requester's upload ``{"ref"}`` to everyone at this server (until then it is theirs alone)."""
+    data = await read_json(request)
+    ref, owner = data.get("ref"), owner_of(request)
+    if not isinstance(ref, str) or not owner:
+        raise BadRequest(400, "send {\"ref\": \"upload:…\"} from the browser that uploaded it")
+    if not await run_in_threadpool(server_of(request).store.publish, ref, owner):
+        raise BadRequest(404, "no upload of yours has that name; only the person who uploaded a file may publish it")
+    return JSONResponse({"ref": ref, "published": True})
 
 
 async def upload_rules(request: Request) -> Response:
@@ -277,7 +294,7 @@ async def upload_rules(request: Request) -> Response:
     server = server_of(request)
     try:
         checked = await run_in_threadpool(check_upload, server.store, name, text, server.checker,
-                                          server.renames(""))
+                                          server.renames(""), owner_of(request))
     except LobbyError as exc:
         raise BadRequest(400, str(exc)) from None
     except CheckRefused as exc:
@@ -296,6 +313,8 @@ async def create_table(request: Request) -> Response:
         raise BadRequest(400, "choose a game")
     if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS):
         raise BadRequest(400, f"the number of deals is a whole number from 1 to {MAX_DEALS}, or empty for a whole match")
+    if ref.startswith("upload:") and not await run_in_threadpool(server.store.may_use, ref, owner_of(request)):
+        raise BadRequest(400, f"no uploaded rule file '{ref}' on this server; upload it again")
     try:
         game = await run_in_threadpool(load_for_table, server.store, ref, deals)
         kinds = seat_kinds(data.get("seats"), game.num_players)
@@ -350,7 +369,9 @@ async def move(request: Request) -> Response:
     async with server.lock(table.id):
         problem = await run_in_threadpool(table.move, seat, data["move"])
         if problem is not None:
-            return JSONResponse(table.shown(problem), status_code=409)
+            from rulelang.web.refusals import refusal
+            plain = await run_in_threadpool(refusal, table, seat, data["move"], problem)
+            return JSONResponse({**table.shown(problem), "plain": plain}, status_code=409)
         server.save(table)
         await server.broadcast(table)
         shown = seat_view(table, seat)
@@ -423,6 +444,7 @@ def create_app(folder: str, bot_delay: float = 0.4) -> Starlette:
     routes = [
         Route("/", lobby_page), Route("/t/{table}", table_page), Mount("/static", static, name="static"),
         Route("/api/games", list_games), Route("/api/rules", upload_rules, methods=["POST"]),
+        Route("/api/rules/publish", publish_rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/view", view), Route("/api/tables/{table}/move", move, methods=["POST"]),
         Route("/api/tables/{table}/log", download_log), Route("/api/tables/{table}/hint", hint),

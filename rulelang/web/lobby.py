@@ -65,12 +65,13 @@ def _renamed(value, renames: tuple[tuple[str, str], ...]):
     return value
 
 
-def check_upload(store, name: str, text: str, checker=None, renames: tuple = ()) -> dict:
+def check_upload(store, name: str, text: str, checker=None, renames: tuple = (), owner: str = "") -> dict:
     """Check an uploaded rule file as ``rulelang validate`` checks a file; ``{"ok", "ref", "title", "players",
     "diagnostics"}``. Only a file without errors is kept (``ref`` names it then). With a ``checker``
     (:class:`~rulelang.web.checks.Checker`) the check runs in a worker process within its time limit
     (:class:`~rulelang.web.checks.CheckRefused` otherwise); the server's paths in what is shown are replaced
-    as ``renames`` says, the stored file by the name it came with."""
+    as ``renames`` says, the stored file by the name it came with. The upload is ``owner``'s, seen by them alone
+    until they publish it."""
     if not UPLOAD_NAME.fullmatch(name or ""):
         raise LobbyError("name the file like my-game.rules or my-game.yaml (letters, digits, '-', '_', '.')")
     path = store.upload_path(text, "." + name.rsplit(".", 1)[1])
@@ -84,7 +85,7 @@ def check_upload(store, name: str, text: str, checker=None, renames: tuple = ())
     if any(d.is_error for d, _ in found):
         path.unlink(missing_ok=True)
         return {"ok": False, "ref": None, "title": None, "players": None, "diagnostics": shown}
-    ref = store.save_upload(path, (name, title or name, players), time.time())
+    ref = store.save_upload(path, (name, title or name, players), time.time(), owner)
     return {"ok": True, "ref": ref, "title": title or name, "players": players, "diagnostics": shown}
 
 

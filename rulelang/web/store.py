@@ -41,10 +41,17 @@ create table if not exists steps (
 create table if not exists uploads (
     ref text primary key, name text not null, title text not null, players integer, created real not null
 );
+create table if not exists upload_owners (ref text not null, owner text not null, primary key (ref, owner)) without rowid;
+create table if not exists published (ref text primary key) without rowid;
 """
-OURS = {"tables", "steps", "uploads"}
+OURS = {"tables", "steps", "uploads", "upload_owners", "published"}
 DATABASE = "tables.sqlite"
 LOCK = "server.lock"
+
+
+def _digest(owner: str) -> str:
+    """What the store keeps of an owner's secret ("" for none, which owns nothing)."""
+    return hashlib.sha256(owner.encode("utf-8")).hexdigest() if owner else "-"
 
 
 class StoreError(Exception):
@@ -91,19 +98,43 @@ class Store:
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
         return self.rules / f"upload-{digest}{suffix}"
 
-    def save_upload(self, path: Path, about: tuple[str, str, int | None], now: float) -> str:
-        """Note the upload kept at ``path`` (``about``: the name it came with, its title and player count); its
-        reference ``upload:<file name>``."""
+    def save_upload(self, path: Path, about: tuple[str, str, int | None], now: float, owner: str = "") -> str:
+        """Note the upload kept at ``path`` (``about``: the name it came with, its title and player count) as
+        ``owner``'s (a secret the uploader's browser keeps; only its digest is stored); its reference
+        ``upload:<file name>``."""
         ref = f"upload:{path.name}"
         with self.lock, self.db:
             self.db.execute("insert or replace into uploads values (?, ?, ?, ?, ?)", (ref, *about, now))
+            if owner:
+                self.db.execute("insert or ignore into upload_owners values (?, ?)", (ref, _digest(owner)))
         return ref
 
-    def uploads(self) -> list[dict]:
-        """Every accepted upload, newest first."""
+    def uploads(self, owner: str = "") -> list[dict]:
+        """The uploads ``owner`` may see, newest first: the published ones and their own (``mine``)."""
         with self.lock:
-            rows = self.db.execute("select ref, name, title, players from uploads order by created desc").fetchall()
-        return [{"ref": ref, "name": name, "title": title, "players": players} for ref, name, title, players in rows]
+            rows = self.db.execute(
+                "select u.ref, u.name, u.title, u.players, p.ref is not null, o.ref is not null from uploads u "
+                "left join published p on p.ref = u.ref left join upload_owners o on o.ref = u.ref and o.owner = ? "
+                "where p.ref is not null or o.ref is not null order by u.created desc", (_digest(owner),)).fetchall()
+        return [{"ref": ref, "name": name, "title": title, "players": players, "published": bool(public),
+                 "mine": bool(mine)} for ref, name, title, players, public, mine in rows]
+
+    def may_use(self, ref: str, owner: str = "") -> bool:
+        """Whether a table may be made for upload ``ref`` by ``owner``: it is published, or theirs."""
+        with self.lock:
+            return self.db.execute(
+                "select 1 from uploads u where u.ref = ? and (exists (select 1 from published p where p.ref = u.ref) "
+                "or exists (select 1 from upload_owners o where o.ref = u.ref and o.owner = ?))",
+                (ref, _digest(owner))).fetchone() is not None
+
+    def publish(self, ref: str, owner: str) -> bool:
+        """Make ``owner``'s upload ``ref`` seen by everyone; False when it is not theirs."""
+        with self.lock, self.db:
+            if self.db.execute("select 1 from upload_owners where ref = ? and owner = ?",
+                               (ref, _digest(owner))).fetchone() is None:
+                return False
+            self.db.execute("insert or ignore into published values (?)", (ref,))
+        return True
 
     def upload_name(self, ref: str) -> str:
         """The file name upload ``ref`` came with."""

@@ -157,6 +157,11 @@ class Table:
         self._apply(seat, action)
         return None
 
+    def person(self, seat: int) -> str:
+        """How the table names a seat: the name its person gave, else the seat's name (``P2``)."""
+        given = self.names[seat] if self.names and seat < len(self.names) else ""
+        return given or self.game.seat_name(seat)
+
     def hint(self, seat: int) -> dict | None:
         """The move the heuristic player would make in ``seat`` now (it reads only what that seat may know),
         as ``{"move", "label"}``; None when the seat is not to act."""

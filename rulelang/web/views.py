@@ -173,14 +173,59 @@ def item_title_of(game, item: dict) -> str:
     return item_title(game, str(item.get("item", "")))
 
 
-def result_view(state) -> dict | None:
-    """The match result once the match is over: final scores and the winner (None: a shared win)."""
+def result_view(table) -> dict | None:
+    """The match result once the match is over: final scores, the winner (None: a shared win), the winners by
+    the names people gave, a sentence naming them, and the final standings, best first."""
+    state = table.state
     if not state.is_terminal():
         return None
-    seat = state.game.seat_name
+    seat, n = state.game.seat_name, state.game.num_players
+    lowest_wins = state.game.definition.match.winner == "lowest"
+    order = sorted(range(n), key=lambda s: (state.scores[s] if lowest_wins else -state.scores[s], s))
+    best = [s for s in order if state.scores[s] == state.scores[order[0]]]
+    winners = list(state.winners) if state.match_ended else best       # a table of N deals: the best after them
+    standings, place = [], 0
+    for rank, s in enumerate(order):
+        if rank == 0 or state.scores[s] != state.scores[order[rank - 1]]:
+            place = rank + 1
+        standings.append({"place": place, "seat": seat(s), "name": table.person(s), "score": state.scores[s],
+                          "winner": s in winners})
     return {"scores": {seat(s): v for s, v in enumerate(state.scores)},
-            "winner": winner_name(state), "winners": [seat(s) for s in state.winners],
+            "winner": winner_name(state), "winners": [seat(s) for s in winners],
+            "headline": _headline(table, state, winners, best), "standings": standings,
             "stopped": state.stopped.message if state.stopped is not None else None}
+
+
+def _headline(table, state, winners: list[int], best: list[int]) -> str:
+    """``Anna wins the match``, ``Anna and Cleo win the match``, or a shared result."""
+    if not winners:
+        tied = [table.person(s) for s in best]
+        return f"a shared result: {_and(tied)} tie for the best score"
+    named = _and([table.person(s) for s in winners])
+    after = "" if state.match_ended else f" with the best score after {len(state.deal_results)} " \
+        f"deal{'s' if len(state.deal_results) != 1 else ''}"
+    return f"{named} {'wins' if len(winners) == 1 else 'win'} the match{after}"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def phase_help(game, index: int | None) -> str | None:
+    """What the phase being played does, as ``rulelang explain`` says it (knocking's piles, an auction's bids)."""
+    if index is None:
+        return None
+    steps = _steps_of(game)
+    return " ".join(steps[index]) if 0 <= index < len(steps) else None
+
+
+def _steps_of(game) -> list:
+    cached = getattr(game, "_phase_sentences", None)
+    if cached is None:
+        from rulelang.render.explain import phase_sentences
+        cached = phase_sentences(game.definition.document)
+        game._phase_sentences = cached
+    return cached
 
 
 def seat_view(table, seat: int) -> dict:
@@ -193,13 +238,18 @@ def seat_view(table, seat: int) -> dict:
              "trick": [{"seat": s, **card_face(game, c)} for s, c in seen.get("trick", [])],
              "last_trick": table.last_trick(seat)}
     actor = state.current_player() if not state.is_terminal() else None
+    playing = state.step is not None and not state.is_terminal()
     return {
         "table": table.id, "title": game.definition.title, "seat": game.seat_name(seat), "step": len(state.history),
-        "phase": state.step.kind if state.step is not None and not state.is_terminal() else None,
-        "your_turn": actor == seat, "waiting_for": None if actor in (None, CHANCE) else game.seat_name(actor),
+        "phase": state.step.kind if playing else None,
+        "phase_help": phase_help(game, state.phase_index) if playing and actor == seat else None,
+        "direction": str(game.definition.document.get("direction", "clockwise")),
+        "deal": len(table.record.deals) if state.is_terminal() else seen["deal"],
+        "names": {game.seat_name(s): table.person(s) for s in range(game.num_players)},
+        "your_turn": actor == seat, "waiting_for": None if actor in (None, CHANCE) else table.person(actor),
         "players": players(table, seat, seen), "moves": allowed,
         "contract": contract_view(game, seen), "facts": facts(game, seen, table.titles), **faces, "talk": table.talk[seat][-200:],
-        "deals": deal_history(game, table.record), "result": result_view(state), "observation": seen,
+        "deals": deal_history(game, table.record), "result": result_view(table), "observation": seen,
         "failure": table.shown(table.failure)["error"] if table.failure is not None else None,
         "again": table.next_id is not None,
     }

@@ -15,12 +15,28 @@ function el(tag, text, cls) {
 
 function gameByRef(ref) { return games.find(g => g.ref === ref); }
 
+function ownerToken() {
+  // This browser's secret for its uploads: they are shown to it alone until it publishes them.
+  let token = localStorage.getItem("rulelang-owner");
+  if (!token) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    token = Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("rulelang-owner", token);
+  }
+  return token;
+}
+
+function ownerHeaders() {
+  return {"content-type": "application/json", "x-owner-token": ownerToken()};
+}
+
 async function loadGames(selected) {
-  const reply = await fetch("/api/games");
+  const reply = await fetch("/api/games", {headers: ownerHeaders()});
   const data = await reply.json();
   agents = data.agents;
-  games = data.uploads.map(u => ({ref: u.ref, title: u.title + " (uploaded)", players: u.players, summary: "", uploaded: true}))
-    .concat(data.games);
+  const uploaded = data.uploads.map(u => ({ref: u.ref, players: u.players, summary: "", uploaded: true,
+    title: `${u.title} (${u.mine ? (u.published ? "your upload, published" : "your upload, only you see it") : "uploaded"})`}));
+  games = data.games.concat(uploaded);
   const select = document.getElementById("game");
   select.replaceChildren();
   const list = document.getElementById("game-list");
@@ -78,7 +94,7 @@ async function createTable(event) {
   const seed = document.getElementById("seed").value;
   const body = {game: document.getElementById("game").value, seats, names, deals: deals ? Number(deals) : null,
                 seed: seed ? Number(seed) : null};
-  const reply = await fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+  const reply = await fetch("/api/tables", {method: "POST", headers: ownerHeaders(),
                                            body: JSON.stringify(body)});
   const data = await reply.json();
   if (!reply.ok) {
@@ -116,23 +132,42 @@ async function upload(event) {
     return;
   }
   const text = await file.text();
-  const reply = await fetch("/api/rules", {method: "POST", headers: {"content-type": "application/json"},
+  const reply = await fetch("/api/rules", {method: "POST", headers: ownerHeaders(),
                                           body: JSON.stringify({name: file.name, text})});
   const data = await reply.json();
   if (data.error) {
     result.append(el("p", data.error, "error"));
     return;
   }
-  result.append(el("p", data.ok ? `${data.title}: no errors; it is in the game list now` :
+  result.append(el("p", data.ok ? `${data.title}: no errors; it is in your game list now (only you see it until you publish it)` :
                         `${file.name} has errors:`, data.ok ? "ok" : "error"));
   for (const d of data.diagnostics) {
     const where = d.line ? `line ${d.line}, column ${d.column}` : "";
     const box = el("div", null, "diagnostic " + d.severity);
-    box.append(el("p", `${d.severity} ${d.code} ${where}: ${d.message}`), el("pre", d.text));
+    const text = el("pre", d.text);
+    text.tabIndex = 0;                       // it scrolls sideways: reachable by keyboard
+    box.append(el("p", `${d.severity} ${d.code} ${where}: ${d.message}`), text);
     if (d.hint) box.append(el("p", "hint: " + d.hint, "hint"));
     result.append(box);
   }
-  if (data.ok) await loadGames(data.ref);
+  if (data.ok) {
+    result.append(publishButton(data.ref));
+    await loadGames(data.ref);
+  }
+}
+
+function publishButton(ref) {
+  const button = el("button", "Publish it for everyone at this server");
+  button.type = "button";
+  button.id = "publish";
+  button.addEventListener("click", async () => {
+    const reply = await fetch("/api/rules/publish", {method: "POST", headers: ownerHeaders(), body: JSON.stringify({ref})});
+    const data = await reply.json();
+    button.replaceWith(el("p", reply.ok ? "Published: everyone at this server can choose it now." : data.error,
+                          reply.ok ? "ok" : "error"));
+    if (reply.ok) await loadGames(ref);
+  });
+  return button;
 }
 
 document.getElementById("game").addEventListener("change", showSeats);

@@ -30,23 +30,64 @@ async function send(move) {
     method: "POST", headers: {"content-type": "application/json", "x-seat-token": token},
     body: JSON.stringify({move})});
   const data = await reply.json();
-  const message = document.getElementById("message");
   if (!reply.ok) {
-    message.textContent = data.error;
+    refused(data.plain || data.error, data.plain ? data.error : "");
     return;
   }
-  message.textContent = "";
+  refused("", "");
   render(data);
 }
 
+function refused(plain, why) {
+  // The refusal in the table's words; the rule that refused it, with its place in the rule file, behind "Why?".
+  document.getElementById("message").textContent = plain;
+  const details = document.getElementById("why");
+  details.hidden = !why;
+  details.open = false;
+  document.getElementById("why-text").textContent = why;
+}
+
+// Where the other seats sit around you, in the order play goes (clockwise: the next seat on your left).
+const PLACES = {2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"],
+                5: ["left", "top-left", "top-right", "right"], 6: ["left", "top-left", "top", "top-right", "right"]};
+
+function placeOf(view, seat) {
+  const seats = view.players.map(p => p.seat);
+  const me = seats.indexOf(view.seat), n = seats.length;
+  const r = (seats.indexOf(seat) - me + n) % n;
+  if (r === 0) return "bottom";
+  const places = (PLACES[n] || []).slice();
+  if (view.direction === "anticlockwise") places.reverse();
+  return places[r - 1] || "top";
+}
+
+function nameOf(view, seat) {
+  return (view.names && view.names[seat]) || seat;
+}
+
+function named(view, text) {
+  // A line of the table's talk or facts with each seat said by the name its person gave ("P3 plays" → "Cleo plays").
+  const given = Object.entries(view.names || {}).filter(([seat, name]) => name !== seat);
+  if (!given.length) return text;
+  const escaped = given.map(([seat]) => seat.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp(`(?<![\\w])(${escaped.join("|")})(?![\\w])`, "g");
+  return text.replace(pattern, seat => view.names[seat]);
+}
+
 function drawPlayers(view) {
-  const box = document.getElementById("opponents");
-  box.replaceChildren();
-  const me = view.players.findIndex(p => p.you);
-  const order = view.players.slice(me + 1).concat(view.players.slice(0, me));
-  for (const p of order) box.append(seatBox(p, view));
-  const mine = document.getElementById("my-seat");
-  mine.replaceChildren(seatBox(view.players[me], view));
+  const spots = {top: document.getElementById("seats-top"), left: document.getElementById("seat-left"),
+                 right: document.getElementById("seat-right")};
+  for (const spot of Object.values(spots)) spot.replaceChildren();
+  const rowOrder = ["top-left", "top", "top-right"];
+  const others = view.players.filter(p => !p.you).map(p => [placeOf(view, p.seat), p]);
+  others.sort((a, b) => rowOrder.indexOf(a[0]) - rowOrder.indexOf(b[0]));
+  for (const [place, p] of others) {
+    const box = seatBox(p, view);
+    box.dataset.place = place;
+    (spots[place] || spots.top).append(box);
+  }
+  const me = view.players.find(p => p.you);
+  document.getElementById("my-seat").replaceChildren(seatBox(me, view));
 }
 
 function seatBox(p, view) {
@@ -65,19 +106,34 @@ function seatBox(p, view) {
   return box;
 }
 
+let gathered = null;        // the last trick already gathered to its winner on this page
+
+function playedNode(view, played) {
+  const spot = el("div", null, `played at-${placeOf(view, played.seat)}`);
+  spot.dataset.seat = played.seat;
+  spot.append(cardNode(played), el("span", nameOf(view, played.seat), "by"));
+  return spot;
+}
+
 function drawTrick(view) {
+  // Each card lies before the seat that played it; a finished trick is gathered to its winner.
   const trick = document.getElementById("trick");
-  trick.replaceChildren();
-  for (const played of view.trick) {
-    const spot = el("div", null, "played");
-    spot.append(cardNode(played), el("span", played.seat, "by"));
-    trick.append(spot);
+  trick.replaceChildren(...view.trick.map(played => playedNode(view, played)));
+  const last = view.last_trick;
+  const key = last ? `${view.deal}:${last.number}` : null;
+  if (last && !view.trick.length && gathered !== null && key !== gathered) {
+    const cards = last.cards.map(played => playedNode(view, played));
+    trick.replaceChildren(...cards);
+    const towards = placeOf(view, last.winner);
+    setTimeout(() => cards.forEach(card => card.classList.add("gathered", `to-${towards}`)), 700);
+    setTimeout(() => cards.forEach(card => card.remove()), 1500);
   }
-  const last = document.getElementById("last-trick");
-  last.replaceChildren();
-  if (view.last_trick && !view.trick.length) {
-    last.append(el("span", `trick ${view.last_trick.number} to ${view.last_trick.winner}: `));
-    for (const played of view.last_trick.cards) last.append(cardNode(played, "span"));
+  gathered = key;
+  const line = document.getElementById("last-trick");
+  line.replaceChildren();
+  if (last && !view.trick.length) {
+    line.append(el("span", `trick ${last.number} to ${nameOf(view, last.winner)}: `));
+    for (const played of last.cards) line.append(cardNode(played, "span"));
   }
 }
 
@@ -85,15 +141,15 @@ function drawFacts(view) {
   const facts = document.getElementById("facts");
   facts.replaceChildren();
   const add = (term, value) => { facts.append(el("dt", term)); const d = el("dd"); d.append(value); facts.append(d); };
-  add("deal", document.createTextNode(String(view.observation.deal)));
+  add("deal", document.createTextNode(String(view.deal)));
   if (view.contract) {
-    const by = view.contract.declarer ? ` by ${view.contract.declarer}` : ", nobody declaring";
+    const by = view.contract.declarer ? ` by ${nameOf(view, view.contract.declarer)}` : ", nobody declaring";
     add("contract", document.createTextNode(`${view.contract.title}${by}`));
     if (view.contract.called) add("called", cardNode(view.contract.called, "span"));
     if (view.contract.called || view.contract.partner) {
       const partner = view.contract.partner;
       add("partner", document.createTextNode(partner === null ? "not known yet" :
-                                              partner.length ? partner.join(", ") : "none: alone"));
+                                              partner.length ? partner.map(s => nameOf(view, s)).join(", ") : "none: alone"));
     }
   }
   for (const fact of view.facts) {
@@ -102,7 +158,7 @@ function drawFacts(view) {
       for (const card of fact.cards) row.append(cardNode(card, "span"));
       add(fact.title, row);
     } else {
-      add(fact.title, document.createTextNode(fact.text));
+      add(fact.title, document.createTextNode(named(view, fact.text)));
     }
   }
 }
@@ -128,11 +184,13 @@ function drawHand(view) {
     button.addEventListener("click", () => send(card.card));
     other.append(button);
   }
+  const help = document.getElementById("phase-help");
+  help.textContent = view.phase_help && view.moves.decisions.length ? view.phase_help : "";
   const decisions = document.getElementById("decisions");
   decisions.replaceChildren();
   for (const d of view.moves.decisions) {
     const button = el("button", d.label, "decision");
-    button.title = d.words;
+    button.title = `you ${d.words}`;
     button.dataset.move = d.move;
     button.addEventListener("click", () => send(d.move));
     decisions.append(button);
@@ -150,7 +208,7 @@ async function askHint() {
 
 function drawTalk(view) {
   const talk = document.getElementById("talk");
-  talk.replaceChildren(...view.talk.filter(line => line.trim()).map(line => el("li", line.trim())));
+  talk.replaceChildren(...view.talk.filter(line => line.trim()).map(line => el("li", named(view, line.trim()))));
   talk.scrollTop = talk.scrollHeight;
 }
 
@@ -163,11 +221,13 @@ function drawHistory(view) {
   }
   const seats = view.players.map(p => p.seat);
   const head = el("tr");
-  head.append(el("th", "deal"), el("th", "contract"), el("th", "items"), ...seats.map(s => el("th", s)));
+  head.append(el("th", "deal"), el("th", "contract"), el("th", "items"),
+              ...seats.map(s => { const th = el("th", nameOf(view, s)); th.title = s; return th; }));
   table.append(head);
   for (const deal of view.deals) {
     const row = el("tr");
-    const side = deal.contract && deal.contract.side.length ? ` (${deal.contract.side.join(", ")})` : "";
+    const side = deal.contract && deal.contract.side.length ?
+      ` (${deal.contract.side.map(s => nameOf(view, s)).join(", ")})` : "";
     const contract = deal.contract ? `${deal.contract.title}${side}` : "";
     const items = deal.items.map(i => `${i.item} ${i.value} for the ${i.side}`).join("; ") +
       (deal.multiplier !== 1 ? ` ×${deal.multiplier}` : "");
@@ -185,9 +245,19 @@ function drawResult(view) {
   box.hidden = !view.result;
   if (!view.result) return;
   box.replaceChildren();
-  const scores = Object.entries(view.result.scores).map(([s, v]) => `${s} ${v}`).join(", ");
-  box.append(el("h2", view.result.winner ? `Match over: ${view.result.winner} ${view.result.winners.length > 1 ? "win" : "wins"}` : "Match over"),
-             el("p", `Final scores: ${scores}`));
+  box.append(el("h2", `Match over: ${view.result.headline}`));
+  const standings = el("table", null, "standings");
+  standings.append(el("caption", "Final standings"));
+  const head = el("tr");
+  head.append(el("th", "place"), el("th", "player"), el("th", "score"));
+  standings.append(head);
+  for (const row of view.result.standings) {
+    const line = el("tr", null, row.winner ? "winner" : "");
+    const who = row.name === row.seat ? row.seat : `${row.name} (${row.seat})`;
+    line.append(el("td", String(row.place)), el("td", who + (row.winner ? " — winner" : "")), el("td", String(row.score)));
+    standings.append(line);
+  }
+  box.append(standings);
   if (view.result.stopped) box.append(el("p", view.result.stopped, "error"));
   const link = el("button", "Download the log", "download");
   link.id = "download";
@@ -224,7 +294,7 @@ function render(view) {
   current = view;
   document.title = `${view.title} — ${view.seat}`;
   document.getElementById("title").textContent = view.title;
-  document.getElementById("message").textContent = view.failure || document.getElementById("message").textContent;
+  if (view.failure) refused("A rule of this game failed, so the table stopped.", view.failure);
   document.getElementById("status").textContent = view.failure ? "the table stopped: a rule failed" :
     view.result ? "the match is over" :
     view.your_turn ? "your turn" : view.waiting_for ? `waiting for ${view.waiting_for}` : "dealing";
