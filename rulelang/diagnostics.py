@@ -148,3 +148,15 @@ class IllegalActionError(Exception):
     def __init__(self, diagnostic: Diagnostic):
         self.diagnostic = diagnostic
         super().__init__(diagnostic.render())
+
+
+def similar_names(name: str, known: Iterable[str], n: int = 2, cutoff: float = 0.6) -> list[str]:
+    """The names of ``known`` a slip for ``name`` most likely meant, best first: those that hold it as a whole
+    word part (``pagat`` → ``pagat_ultimo``) or that it holds (``pagat_ultimo`` → ``pagat``), then the closest
+    by spelling (``pagatt`` → ``pagat``)."""
+    import difflib
+    known = [str(k) for k in known if str(k) != name]
+    parts = set(name.split("_"))
+    whole = [k for k in known if parts <= set(k.split("_")) or set(k.split("_")) <= parts]
+    spelled = difflib.get_close_matches(name, known, n=n, cutoff=cutoff)
+    return list(dict.fromkeys(whole + spelled))[:n]

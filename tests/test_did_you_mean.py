@@ -87,3 +87,15 @@ def test_not_not_is_no_slip():
 def test_no_catalogued_message_shows_a_python_none():
     for golden in (ROOT / "tests" / "golden" / "diagnostics").glob("*.txt"):
         assert "None" not in golden.read_text(encoding="utf-8"), golden.name
+
+
+def test_a_short_name_for_a_base_item_finds_the_item_it_is_part_of(tmp_path):
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: zwanzigerrufen\ngame: v\ntitle: V\nitems:\n  pagat:\n    value: 2\n")
+    found = {d.code: d for d in diagnostics_of(str(variant))}
+    assert "the base game has 'pagat_ultimo'" in found["W626"].message
+    listed = tmp_path / "w.yaml"
+    listed.write_text("extends: zwanzigerrufen\ngame: w\ntitle: W\ncontracts:\n  call:\n    items: [game, pagat]\n")
+    (error,) = diagnostics_of(str(listed))
+    assert error.code == "N218" and error.hint.startswith("did you mean 'pagat_ultimo'")
+    assert "None" not in error.render() and "None" not in found["W626"].render()

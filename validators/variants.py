@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from rulelang.diagnostics import WARNING, Diagnostic, RuleError
+from rulelang.diagnostics import WARNING, Diagnostic, RuleError, similar_names
 from rulelang.read.document import Document
 from rulelang.read.files import find_reference, read_document, resolve_document
 from rulelang.validators.registry import check
@@ -89,10 +89,9 @@ def new_names_close_to_base(doc: Document, game=None) -> Iterator[Diagnostic]:
 
 
 def _close_to_base(raw: Document, path: tuple, kind: str, base_entries: dict) -> Iterator[Diagnostic]:
-    import difflib
     name = str(path[-1]).split("(")[0]
     names = {str(k).split("(")[0]: str(k) for k in base_entries}
-    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.75)
+    close = similar_names(name, names, n=1, cutoff=0.75)
     if close and name not in names:
         yield Diagnostic("W626", f"the {kind} '{name}' is new in this variant, and the base game has '{close[0]}'",
                          raw.span_of(path), f"to change the base's {kind}, write `{names[close[0]].split('(')[0]}:`; "

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import difflib
-
 from rulelang.compile import ir
+from rulelang.diagnostics import similar_names
 from rulelang.compile.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
 SIDE_RULES = ("alone", "called", "parties")
@@ -49,7 +48,7 @@ class ItemsMixin:
             defined = [str(k) for k in self.data.get("items") or {}]
             for i, item in enumerate(items or []):
                 if str(item) not in defined:
-                    close = difflib.get_close_matches(str(item), defined, n=2, cutoff=0.6)
+                    close = similar_names(str(item), defined)
                     self.error("N218", f"contract '{name}' counts an item '{item}' that is not defined",
                                path + ("items", i), f"did you mean {' or '.join(repr(c) for c in close)}?" if close
                                else f"items are defined under `items`: {', '.join(defined) or 'none yet'}")
