@@ -1,9 +1,9 @@
-"""Soak: the web table's crash test with the server killed at every step of the deal, not every fifth.
+"""Soak: the web table's crash test with the server killed at every step of the deal, not every eighth.
 
     python benchmarks/soak_web_durable.py
 
 Runs tests/test_web_durable.py with ``RULELANG_KILL_EVERY=1`` (about 150 s on a 2-core machine;
-the default test run kills the server at every fifth step). Exits with pytest's status.
+the default test run kills the server at every eighth step). Exits with pytest's status.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ Inputs that once crashed the pipeline are kept as plain regression tests at the 
 
 from __future__ import annotations
 
+import os
+
 import re
 import signal
 from contextlib import contextmanager
@@ -33,7 +35,7 @@ EXTREMES = ["0", "-1", "1", "33", "64", "65", "1000000", "99999999999999999999",
 LIMIT_SECONDS = 120
 """CPU seconds after which an input counts as hung: a guard against a hang, not a measure of speed (Doppelkopf,
 the largest shipped game, validates in about 2; speed is measured in benchmarks/)."""
-FUZZ = settings(max_examples=30, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=int(os.environ.get("RULELANG_FUZZ_EXAMPLES", 20)), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 class TookTooLong(Exception):

@@ -56,6 +56,9 @@ def test_a_reachable_target_is_no_finding(tmp_path):
     assert not {"W627", "W628"} & set(codes(house(tmp_path, "params:\n  win_thirds: 200\n")))
 
 
-@pytest.mark.parametrize("game", SHIPPED, ids=lambda p: p.name)
-def test_no_shipped_game_has_a_contract_that_cannot_be_won_or_bid(game):
-    assert not [d for d in diagnostics_of(str(game)) if d.code in ("W627", "W628")]
+def test_no_shipped_game_has_a_contract_that_cannot_be_won_or_bid():
+    from rulelang.loader import load_definition, open_document
+    from rulelang.validators.never import findings
+    for game in SHIPPED:                # the reasoning alone: every shipped file is validated whole elsewhere
+        found = findings(open_document(str(game)), load_definition(str(game)))
+        assert not found, (game.name, [d.message for d, _ in found])

@@ -3,7 +3,7 @@ before any seat is shown its result, and a restarted server resumes the state ev
 
 A real server process is killed with SIGKILL during a deal of Zwanzigerrufen (a talon, and
 knocking in the bidding): right after a seat was shown its view. The default run kills it at
-every ``KILL_EVERY``-th step and at the end (bidding, talon, exchange and tricks are each
+every ``KILL_EVERY``-th step (8) and at the end (bidding, talon, exchange and tricks are each
 reached); ``RULELANG_KILL_EVERY=1`` (benchmarks/soak_web_durable.py) kills it at every step. Then the store is
 read as it was left: the table rebuilt from the steps stored up to the step that view showed
 must show that seat exactly the same, and the restarted server must go on from there (what
@@ -37,7 +37,7 @@ from rulelang.web.views import seat_view
 GAME = "zwanzigerrufen"
 START_WAIT = 60.0        # a hang guard for the server to answer, not a speed check
 CONNECTION = ("players",)  # who is online differs between two server processes
-KILL_EVERY = int(os.environ.get("RULELANG_KILL_EVERY", "5"))
+KILL_EVERY = int(os.environ.get("RULELANG_KILL_EVERY", "8"))
 
 
 def free_port() -> int:
