@@ -263,6 +263,16 @@ def test_the_table_sits_the_seats_around_the_felt_at_desktop_and_phone_sizes(chr
     shoot(page, f"table-{width}", tmp_path, whole=False)
 
 
+def test_a_german_pack_is_drawn_with_its_pips(chromium, server):
+    page = chromium.new_context().new_page()
+    links = new_table(page, server, "schafkopf", ["person", "random", "random", "random"])
+    page.goto(links["P1"])
+    page.wait_for_function("() => current !== null && current.hand.length > 0")
+    cards = page.query_selector_all("#hand button.card")
+    assert cards and all(card.query_selector("svg.pip") is not None for card in cards)
+    assert page.query_selector("#hand .symbol") is None, "no letter stands in for a suit"
+
+
 def test_a_forged_seat_link_opens_nothing(chromium, server):
     page = chromium.new_context().new_page()
     links = new_table(page, server, "zwanzig-ab", ["person", "random", "random", "random"])

@@ -113,3 +113,12 @@ def test_the_newest_upload_is_nobodys_default_game(client):
                 headers={"x-owner-token": "anna-browser-secret-1"})
     page = client.get("/static/lobby.js").text
     assert "games = data.games.concat(uploaded)" in page, "shipped games come first; an upload is chosen only by its uploader"
+
+
+def test_a_german_pack_is_drawn_with_its_pips_and_a_french_one_with_its_symbols(client):
+    german = named_table(client, "schafkopf", ["person", "random", "random", "random"], ["Anna", "", "", ""])
+    faces = view(client, german, 0)["hand"]
+    assert faces and {face["pip"] for face in faces} <= {"acorns", "leaves", "hearts", "bells"}
+    assert all(face["pip"] for face in faces), "every card of a German pack has its picture"
+    french = named_table(client, "zwanzig-ab", ["person", "random", "random", "random"], ["Anna", "", "", ""])
+    assert all(face["pip"] is None and face["symbol"] in "♣♠♥♦" for face in view(client, french, 0)["hand"])

@@ -19,6 +19,9 @@ NAMED_COLOURS = {"hearts": "red", "diamonds": "red", "spades": "black", "clubs":
                  "leaves": "green", "bells": "gold", "shields": "gold", "roses": "red", "cups": "red",
                  "coins": "gold", "swords": "blue", "batons": "green"}
 """The colours of the French, German, Swiss and Latin suits by name, for packs whose symbols are letters."""
+PIPS = frozenset({"acorns", "leaves", "hearts", "bells", "shields", "roses"})
+"""Suits the page draws as pictures (table.js ``PIP_PATHS``) when the rule file writes their symbol as a letter:
+a German or Swiss pack then looks as it does at the table."""
 PALETTE = ("green", "red", "gold", "black", "blue", "purple")
 """Colours for any other suit, by the suit's place in the pack."""
 
@@ -38,16 +41,18 @@ def suit_colour(deck, suit: int) -> str:
 
 
 def card_face(game, name: str) -> dict:
-    """A card as the page draws it: its name, rank, suit symbol and name, colour and whether it is named by rank."""
+    """A card as the page draws it: its name, rank, suit symbol and name, colour, whether it is named by rank, and
+    the suit's picture (``pip``: ``acorns``) when its symbol is a letter."""
     deck = game.deck
     index = deck.lookup.get(name.strip().casefold())
     if index is None:
-        return {"card": name, "rank": name, "symbol": "", "suit": "", "colour": "black", "numeral": False}
+        return {"card": name, "rank": name, "symbol": "", "suit": "", "colour": "black", "numeral": False, "pip": None}
     card = deck.cards[index]
     suit = deck.suits[card.suit]
     by_rank = suit.by_rank or name == card.rank
+    pip = suit.name.casefold() if suit.symbol.isalpha() and suit.name.casefold() in PIPS and not by_rank else None
     return {"card": name, "rank": card.rank, "symbol": "" if by_rank else suit.symbol, "suit": suit.name,
-            "colour": suit_colour(deck, card.suit), "numeral": by_rank}
+            "colour": suit_colour(deck, card.suit), "numeral": by_rank, "pip": pip}
 
 
 def move_label(state, actor: int, action: int) -> tuple[str, str]:

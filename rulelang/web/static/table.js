@@ -18,11 +18,38 @@ function el(tag, text, cls) {
 function cardNode(card, tag = "div") {
   const node = el(tag, null, `card ${card.colour}` + (card.numeral ? " numeral" : ""));
   node.dataset.card = card.card;
-  node.setAttribute("aria-label", card.card);
+  node.setAttribute("aria-label", card.suit ? `${card.card} (${card.suit})` : card.card);
   node.append(el("span", card.rank, "rank"));
-  if (card.symbol) node.append(el("span", card.symbol, "symbol"));
+  if (card.pip && PIP_PATHS[card.pip]) node.append(pipNode(card.pip));
+  else if (card.symbol) node.append(el("span", card.symbol, "symbol"));
   if (card.suit) node.title = `${card.card} (${card.suit})`;
   return node;
+}
+
+// The pips of packs whose rule file writes a suit's symbol as a letter (German, Swiss): drawn as small
+// pictures in the suit's colour, so such a pack looks as it does at the table.
+const PIP_PATHS = {
+  hearts: ["M12 21C5 15 2 11 2 7.5A4.5 4.5 0 0 1 12 6a4.5 4.5 0 0 1 10 1.5C22 11 19 15 12 21z"],
+  bells: ["M12 3C8.5 3 6.5 6.5 6.5 10.5L5 17h14l-1.5-6.5C17.5 6.5 15.5 3 12 3z", "M10 18.5a2 2 0 0 0 4 0z"],
+  leaves: ["M12 2C5 8 5 15.5 12 20.5 19 15.5 19 8 12 2z", "M11.3 20h1.4v3h-1.4z"],
+  acorns: ["M5 10c0-4 3.5-6 7-6s7 2 7 6z", "M7 10.5h10c0 5.5-2.5 9.5-5 11-2.5-1.5-5-5.5-5-11z", "M11.3 1h1.4v3.5h-1.4z"],
+  shields: ["M4 3h16v8c0 6-8 10-8 10s-8-4-8-10z"],
+  roses: ["M12 4a8 8 0 1 0 0.01 0z", "M12 8.5a3.5 3.5 0 1 0 0.01 0z"],
+};
+
+function pipNode(pip) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "pip");
+  svg.setAttribute("aria-hidden", "true");
+  for (const d of PIP_PATHS[pip]) {
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", d);
+    path.setAttribute("fill", "currentColor");
+    path.setAttribute("fill-rule", "evenodd");
+    svg.append(path);
+  }
+  return svg;
 }
 
 async function send(move) {
@@ -163,6 +190,18 @@ function drawFacts(view) {
   }
 }
 
+function shortened(text, most) {
+  // whole sentences up to ``most`` characters (at least the first)
+  if (text.length <= most) return text;
+  const sentences = text.match(/[^.]+\.(\s|$)/g) || [text];
+  let kept = sentences[0];
+  for (const next of sentences.slice(1)) {
+    if ((kept + next).length > most) break;
+    kept += next;
+  }
+  return kept.trim();
+}
+
 function drawHand(view) {
   const hand = document.getElementById("hand");
   hand.replaceChildren();
@@ -185,7 +224,9 @@ function drawHand(view) {
     other.append(button);
   }
   const help = document.getElementById("phase-help");
-  help.textContent = view.phase_help && view.moves.decisions.length ? view.phase_help : "";
+  // what a phase of choices does (knocking's piles, an auction); in trick play the cards say it themselves
+  const choosing = view.phase_help && view.moves.decisions.length && !view.moves.cards.length;
+  help.textContent = choosing ? shortened(view.phase_help, 320) : "";
   const decisions = document.getElementById("decisions");
   decisions.replaceChildren();
   for (const d of view.moves.decisions) {
