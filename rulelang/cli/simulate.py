@@ -35,7 +35,7 @@ def play_deal(game, seed: int, tally: Tally, agents: str | None = None) -> None:
     from rulelang.interpreter.state import CHANCE
     state = game.new_initial_state()
     players, chance = make_agents(game, agents, seed), SeededChance(seed)
-    asked = []
+    asked, heard = [], _HEARD.setdefault(id(game.definition), set())
     while not state.is_terminal():
         actor = state.current_player()
         if actor == CHANCE:
@@ -43,10 +43,17 @@ def play_deal(game, seed: int, tally: Tally, agents: str | None = None) -> None:
             continue
         action = players[actor].step(state)
         asked.append((actor, state.phase.kind, action))
-        _learn_words(state, actor, action, tally)
+        if (state.phase_index, action) not in heard:
+            heard.add((state.phase_index, action))
+            _learn_words(state, actor, action, tally)
         state.apply_action(action)
     if state.deal_results:
         count_deal(game, state.deal_results[-1], asked, tally)
+
+
+_HEARD: dict[int, set] = {}
+"""Per game definition, the (phase, action) pairs whose words this run (or this worker's chunk) knows: each is
+looked up once, in the first deal that makes it, and kept in that deal's tally (a run's tallies are merged)."""
 
 
 def _learn_words(state, actor: int, action: int, tally: Tally) -> None:
@@ -138,6 +145,7 @@ def simulate(ref: str, deals: int, matches: int, seed: int, progress=None, agent
     """
     from rulelang.cli.backend import run_tasks
     games = _load(ref)
+    _HEARD.clear()                      # this run's tallies learn the words of its decisions afresh
     tally = Tally(games[0].name, [games[0].seat_name(s) for s in range(games[0].num_players)])
     spread = backend != "local" or jobs > 1
     if engine == "batch":
@@ -206,6 +214,7 @@ def _chunk_task(ref: str, chunk: tuple[str, int, int], seed: int, agents: str | 
     """A worker process's chunk, the game loaded once per process."""
     if ref not in _WORKER_GAMES:
         _WORKER_GAMES[ref] = _load(ref)
+    _HEARD.clear()                      # a worker may serve several runs: each chunk's tally learns the words
     return play_chunk(_WORKER_GAMES[ref], chunk, seed, agents)
 
 
