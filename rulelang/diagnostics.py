@@ -152,8 +152,8 @@ class IllegalActionError(Exception):
 
 def similar_names(name: str, known: Iterable[str], n: int = 2, cutoff: float = 0.6) -> list[str]:
     """The names of ``known`` a slip for ``name`` most likely meant, best first: those that hold it as a whole
-    word part (``pagat`` → ``pagat_ultimo``) or that it holds (``pagat_ultimo`` → ``pagat``), then the closest
-    by spelling (``pagatt`` → ``pagat``)."""
+    word part (``bonus`` → ``bonus_last``) or that it holds (``bonus_last`` → ``bonus``), then the closest
+    by spelling (``bonuss`` → ``bonus``)."""
     import difflib
     known = [str(k) for k in known if str(k) != name]
     parts = set(name.split("_"))

@@ -122,3 +122,26 @@ def test_a_german_pack_is_drawn_with_its_pips_and_a_french_one_with_its_symbols(
     assert all(face["pip"] for face in faces), "every card of a German pack has its picture"
     french = named_table(client, "zwanzig-ab", ["person", "random", "random", "random"], ["Anna", "", "", ""])
     assert all(face["pip"] is None and face["symbol"] in "♣♠♥♦" for face in view(client, french, 0)["hand"])
+
+
+def test_an_upload_without_an_owner_and_those_of_an_older_store_are_everyones(client, tmp_path):
+    ref = client.post("/api/rules", json={"name": "my-zwanzig.yaml", "text": VARIANT}).json()["ref"]
+    seen = {u["ref"]: u for u in client.get("/api/games", headers={"x-owner-token": "someone-else-entirely"})
+            .json()["uploads"]}
+    assert seen[ref]["published"], "a client that names no owner uploads for everyone, as the API always did"
+    import sqlite3
+    from rulelang.web.store import DATABASE, Store
+    folder = tmp_path / "old-store"
+    store = Store(folder)
+    path = store.upload_path(VARIANT, ".yaml")
+    path.write_text(VARIANT, encoding="utf-8")
+    old_ref = store.save_upload(path, ("old.yaml", "Old", 4), 1.0, owner="its-first-owner-token")
+    store.close()
+    db = sqlite3.connect(folder / DATABASE)
+    db.executescript("drop table published; drop table upload_owners;")       # as a store of before was
+    db.close()
+    reopened = Store(folder)
+    try:
+        assert reopened.may_use(old_ref, "") and reopened.uploads("")[0]["published"]
+    finally:
+        reopened.close()

@@ -30,7 +30,7 @@ DEPTH = 20                      # how deep definitions are followed into
 
 
 @dataclass(frozen=True)
-class Span_:
+class Range:
     """A range of whole numbers, ``lo`` … ``hi`` (infinite ends allowed), and why it is bounded."""
 
     lo: float
@@ -38,7 +38,7 @@ class Span_:
     why: str = ""
 
 
-EVERYTHING = Span_(-math.inf, math.inf)
+EVERYTHING = Range(-math.inf, math.inf)
 
 
 class Bounds:
@@ -46,12 +46,12 @@ class Bounds:
 
     def __init__(self, game: GameDef, doc: Document):
         cards = game.deck.cards
-        self.points = Span_(sum(min(c.points, 0) for c in cards), sum(max(c.points, 0) for c in cards),
+        self.points = Range(sum(min(c.points, 0) for c in cards), sum(max(c.points, 0) for c in cards),
                             "the card points of the whole pack")
         narrowest = 2 if any(str(getattr(getattr(p, "among", None), "text", "seats")) not in ("seats", "players")
                              for p in game.phases if getattr(p, "kind", "") == "tricks") else game.players
-        self.tricks = Span_(0, len(cards) // max(2, min(narrowest, game.players)), "the tricks of a whole deal")
-        self.cards = Span_(0, max(len(cards), game.players), "the cards of the pack")
+        self.tricks = Range(0, len(cards) // max(2, min(narrowest, game.players)), "the tricks of a whole deal")
+        self.cards = Range(0, max(len(cards), game.players), "the cards of the pack")
         self.params = {str(k): v for k, v in game.params.items()}
         deck = game.deck
         self.copies = max(1, deck.copies)
@@ -112,17 +112,16 @@ class Reasoner:
         return values, "; ".join(dict.fromkeys(why for _, why in branches if why)) if True not in values else ""
 
     def _is_contract_test(self, e: Expr) -> bool:
-        names = [a for a in e.args if a.op == "name"]
-        return len(e.args) == 2 and any(str(a.value) == "contract" for a in names) and len(names) == 2
+        """``contract == NAME`` or ``NAME != contract``: two names, one of them ``contract``."""
+        names = [str(a.value) for a in e.args if a.op == "name"]
+        return len(names) == 2 and names.count("contract") == 1
 
     def _contract_truth(self, e: Expr):
-        other = next(str(a.value) for a in e.args if str(a.value) != "contract") if any(
-            str(a.value) != "contract" for a in e.args) else "contract"
         if self.contract is ANY_CONTRACT:
             return {True, False}, ""
-        same = other == self.contract
-        value = same if e.op == "==" else not same
-        return {value}, f"the contract is {self.contract}" if not value else ""
+        other = next(str(a.value) for a in e.args if str(a.value) != "contract")
+        value = (other == self.contract) == (e.op == "==")
+        return {value}, "" if value else f"the contract is {self.contract}"
 
     def _comparison(self, e: Expr):
         a, b = self.span(e.args[0]), self.span(e.args[1])
@@ -137,19 +136,19 @@ class Reasoner:
         return {False}, f"`{to_text(e)}` never holds" + (f": {sides}" if sides else "")
 
     # ------------------------------------------------------------------ numbers
-    def span(self, e: Expr) -> Span_:
+    def span(self, e: Expr) -> Range:
         """The range of the number ``e`` can be, or :data:`EVERYTHING`."""
         if e.op == "int":
-            return Span_(e.value, e.value)
+            return Range(e.value, e.value)
         if e.op == "neg":
             inner = self.span(e.args[0])
-            return Span_(-inner.hi, -inner.lo, inner.why)
+            return Range(-inner.hi, -inner.lo, inner.why)
         if e.op in ("+", "-", "*") and len(e.args) == 2:
             return _arithmetic(e.op, self.span(e.args[0]), self.span(e.args[1]))
         if e.op == "cond":
             test, _ = self.truths(e.args[0])
             parts = ([self.span(e.args[1])] if True in test else []) + ([self.span(e.args[2])] if False in test else [])
-            return Span_(min(p.lo for p in parts), max(p.hi for p in parts), parts[0].why) if parts else EVERYTHING
+            return Range(min(p.lo for p in parts), max(p.hi for p in parts), parts[0].why) if parts else EVERYTHING
         if e.op == "name":
             return self._name_span(str(e.value), e)
         if e.op == "call" and str(e.value) == "count":
@@ -158,17 +157,17 @@ class Reasoner:
             return self._call_span(str(e.value))
         return EVERYTHING
 
-    def _name_span(self, name: str, e: Expr) -> Span_:
+    def _name_span(self, name: str, e: Expr) -> Range:
         value = self.bounds.params.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
-            return Span_(value, value, f"the param {name}")
+            return Range(value, value, f"the param {name}")
         if name in self.bounds.defines:
             return self._through_definition(e, self.span)
         if name == "tricks_played":
             return self.bounds.tricks
         return EVERYTHING
 
-    def _call_span(self, function: str) -> Span_:
+    def _call_span(self, function: str) -> Range:
         if function in ("points", "card_points", "trick_points"):
             return self.bounds.points
         if function == "tricks":
@@ -177,12 +176,12 @@ class Reasoner:
             return self.bounds.cards
         return EVERYTHING
 
-    def _count_span(self, e: Expr) -> Span_:
+    def _count_span(self, e: Expr) -> Range:
         """``count(SET)``: at most the cards of the pack, fewer for a set within a suit, a tag or a set literal."""
         size, why = self._set_size(e.args[0]) if e.args else (None, "")
         if size is None:
             return self.bounds.cards
-        return Span_(0, size, why)
+        return Range(0, size, why)
 
     def _set_size(self, e: Expr) -> tuple[int | None, str]:
         """The most cards the set ``e`` can hold and what says so, or None if only the pack bounds it."""
@@ -209,14 +208,14 @@ class Reasoner:
             self.depth -= 1
 
 
-def _arithmetic(op: str, a: Span_, b: Span_) -> Span_:
+def _arithmetic(op: str, a: Range, b: Range) -> Range:
     if a is EVERYTHING or b is EVERYTHING:
         return EVERYTHING
     lo, hi = arithmetic(op, (a.lo, a.hi), (b.lo, b.hi))
-    return Span_(lo, hi, a.why or b.why)
+    return Range(lo, hi, a.why or b.why)
 
 
-def _say(e: Expr, span: Span_) -> str:
+def _say(e: Expr, span: Range) -> str:
     """What bounds one side of a comparison, or "" for a number written out."""
     text = to_text(e)
     if e.op in ("int", "neg") and span.lo == span.hi:

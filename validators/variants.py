@@ -74,8 +74,8 @@ _KINDS = {"items": "item", "contracts": "contract", "define": "definition"}    #
 
 @check("new_names_close_to_base", needs_definition=False, any_shape=True)
 def new_names_close_to_base(doc: Document, game=None) -> Iterator[Diagnostic]:
-    """W626: a name a variant adds (an item, contract, definition) close to one its base has: ``pagatt``
-    beside the base's ``pagat`` is most likely a slip, and a new entry with a slip in its name changes nothing
+    """W626: a name a variant adds (an item, contract, definition) close to one its base has: ``bonuss``
+    beside the base's ``bonus`` is most likely a slip, and a new entry with a slip in its name changes nothing
     of the base's. Runs even when the schema refused the document (a new item lacks keys the base's has)."""
     pair = variant_and_base(doc)
     if pair is None:

@@ -2,7 +2,7 @@
 the comparison that decides whose count.
 
 A ``meld`` phase (the declarations of each hand) and a trick rule set's ``melds`` (combinations in a trick,
-scored for its winner) name their kinds the same way (games/belote.yaml, games/klaverjas.yaml)::
+scored for its winner) name their kinds the same way::
 
     kinds:
       sequence: {run: 3, points: [20, 50, 100], order: [A, K, Q, J, "10", "9", "8", "7"]}

@@ -18,7 +18,7 @@ seats) declares every meld it holds (the kinds: :mod:`rulelang.compile.melds`); 
 ``best: none`` (the default) lets every meld count. ``show: counted`` (the default) lays the melds that count
 open for everyone — their cards are public until played (the observation's ``melds``); ``all`` shows every
 meld, ``none`` none. Rules read the points as ``melded(SEATS)``: a team's declarations are
-``melded(team(player))`` (games/belote.yaml). No seat chooses: a seat holding a meld declares it.
+``melded(team(player))``. No seat chooses: a seat holding a meld declares it.
 """
 
 from __future__ import annotations

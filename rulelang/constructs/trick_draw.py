@@ -34,8 +34,7 @@ TURN_TOP = -1
 """An entry of ``drawers``: chance turns up the stock's top card (``shown: top``)."""
 
 SCHEMA = {'title': 'a mapping like {each: 1, last: turned}',
-          'description': 'After each trick every seat that plays draws cards from the stock, the winner first '
-                         '(games/briscola.yaml).',
+          'description': 'After each trick every seat that plays draws cards from the stock, the winner first.',
           'type': 'object',
           'additionalProperties': False,
           'properties': {'each': {'description': 'How many cards each seat draws after a trick (asked once a '

@@ -53,7 +53,7 @@ def _card_refusal(state, game, seat: int, move: str, code: str) -> str:
 
 
 def _suit_words(face: dict) -> str:
-    """A suit as the table says it: its symbol, or its name for cards named by rank alone (tarocks)."""
+    """A suit as the table says it: its symbol, or its name for cards named by rank alone (numbered trumps)."""
     return face["symbol"] or face["suit"].replace("_", " ")
 
 

@@ -100,13 +100,15 @@ class Store:
 
     def save_upload(self, path: Path, about: tuple[str, str, int | None], now: float, owner: str = "") -> str:
         """Note the upload kept at ``path`` (``about``: the name it came with, its title and player count) as
-        ``owner``'s (a secret the uploader's browser keeps; only its digest is stored); its reference
-        ``upload:<file name>``."""
+        ``owner``'s (a secret the uploader's browser keeps; only its digest is stored), or as everyone's without
+        an owner; its reference ``upload:<file name>``."""
         ref = f"upload:{path.name}"
         with self.lock, self.db:
             self.db.execute("insert or replace into uploads values (?, ?, ?, ?, ?)", (ref, *about, now))
             if owner:
                 self.db.execute("insert or ignore into upload_owners values (?, ?)", (ref, _digest(owner)))
+            else:                       # a client that names no owner (the API as it was): shown to everyone
+                self.db.execute("insert or ignore into published values (?)", (ref,))
         return ref
 
     def uploads(self, owner: str = "") -> list[dict]:
@@ -237,6 +239,8 @@ def _open(path: Path) -> sqlite3.Connection:
                              f" {what_to_do}")
         db.executescript(SCHEMA)
         _move_old_histories(db)
+        if found and "published" not in found:
+            _publish_old_uploads(db)
         verdict = db.execute("pragma quick_check").fetchone()
         if not verdict or verdict[0] != "ok":
             db.close()
@@ -245,6 +249,12 @@ def _open(path: Path) -> sqlite3.Connection:
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path} is damaged or not a rulelang store (SQLite: {exc}); {what_to_do}") from None
     return db
+
+
+def _publish_old_uploads(db: sqlite3.Connection) -> None:
+    """Uploads kept before uploads had owners were shown to everyone: they stay so (once, on first opening)."""
+    with db:
+        db.execute("insert or ignore into published select ref from uploads")
 
 
 def _move_old_histories(db: sqlite3.Connection) -> None:
