@@ -396,7 +396,10 @@ class StrainAuction(Construct):
     @staticmethod
     def observe(st, player: int) -> dict:
         calls = st.strain_auction.calls
-        return {"bidding": list(calls)} if calls else {}
+        seen = {"bidding": list(calls)} if calls else {}
+        if st.declarer >= 0 and st.contract is None:          # a plain bid won: its declarer is public
+            seen["declarer"] = st.game.seat_name(st.declarer)
+        return seen
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
