@@ -60,6 +60,11 @@ class StrainAuctionPhase(PhaseBase):
     kind: str = "strain_auction"
 
     @property
+    def pass_word(self) -> str:
+        """The word that passes (the first of ``words``): the quiet option of a player judging by playouts."""
+        return self.words[0]
+
+    @property
     def passing(self) -> str:
         """The bidding model's ``passing``: again or final."""
         return self.rules.passing
@@ -305,6 +310,39 @@ class StrainAuction(Construct):
     def legal(st, phase):
         ids = st.game.symbol_ids
         return sorted(ids[c] for c in StrainAuction.allowed(st, phase, st.current))
+
+    @staticmethod
+    def worth_judging(st, phase, legal: list[int]) -> list[int]:
+        """The words, each named contract, and in each strain its lowest bid: a higher bid in a strain wins
+        nothing the lowest would not, and the bidding goes up as the others answer."""
+        rungs = {call.name: call for call in phase.ladder}
+        lowest: dict[int, int] = {}
+        kept = []
+        for action in legal:                                  # legal is in id order; the ladder's ids rise
+            call = rungs.get(symbol(st, action))
+            if call is None or call.contract is not None:
+                kept.append(action)
+            elif call.strain not in lowest or call.level < rungs[symbol(st, lowest[call.strain])].level:
+                lowest[call.strain] = action
+        return kept + sorted(lowest.values())
+
+    @staticmethod
+    def evidence(st, phase, action: int) -> float:
+        """A bid needs one unit more for each level above the ladder's lowest (a higher contract risks more; a
+        named contract counts at the level of the bid below it); a double two, a redouble three (the doubling
+        chain stops where the evidence runs out)."""
+        name = symbol(st, action)
+        pass_word, double, redouble = phase.words
+        if name == pass_word:
+            return 1.0
+        if name in (double, redouble):
+            return 2.0 if name == double else 3.0
+        level = 0
+        for call in phase.ladder:                             # a named contract ranks with the bid before it
+            level = call.level or level
+            if call.name == name:
+                return 1.0 + max(0, level - phase.low)
+        return 1.0
 
     @staticmethod
     def apply(st, phase, action) -> bool:
