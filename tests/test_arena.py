@@ -65,3 +65,8 @@ def test_the_command_line_prints_the_matches(capsys):
     assert main(["arena", "zwanzig-ab", "--agents", "random,random", "--deals", "1", "--matches", "1",
                  "--seed", "2"]) == 0
     assert "per match (1 duplicate matches)" in capsys.readouterr().out
+
+
+def test_a_search_with_a_budget_in_playouts_gives_the_same_numbers_for_the_same_seed():
+    specs = ["search:playouts=6;rollouts=4", "heuristic:rollouts=4"]
+    assert without_timings(arena("zwanzig-ab", specs, 2, 11)) == without_timings(arena("zwanzig-ab", specs, 2, 11))

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from helpers import Table                                              # noqa: E402
+from helpers import Table, load_benchmark                              # noqa: E402
 from rulelang.adapters import double_dummy as dd                       # noqa: E402
 from rulelang.interpreter.agents import SeededChance, make_agent       # noqa: E402
 from rulelang.loader import load_game                                  # noqa: E402
@@ -103,3 +103,12 @@ def test_a_passed_out_deal_has_no_contract(bridge):
     state = t.state
     state.apply_action(state.string_to_action("pass"))
     assert not dd.in_trick_play(state, 0)
+
+
+def test_the_benchmark_gives_the_same_numbers_for_the_same_seed_with_a_budget_in_playouts():
+    bench = load_benchmark("double_dummy")
+    runs = [bench.play_deal("bridge", "search:playouts=4;rollouts=4", "random", 3) for _ in range(2)]
+    untimed = [{key: value for key, value in run.items() if key != "seconds"} for run in runs]
+    assert untimed[0] == untimed[1] and runs[0]["cards"] == 52
+    summary = bench.summarise("x", [runs[0], {"passed_out": True}])
+    assert summary["deals"] == 2 and summary["passed_out"] == 1 and summary["fit"][0] == runs[0]["fit"]

@@ -218,3 +218,8 @@ def test_decisions_read_in_the_games_words_and_count_each_time_per_hundred_deals
     assert max(passes) > 100, "a seat passes more than once a deal in Zwanzigerrufen's auction, each time counted"
     assert all(section == "decisions (times a seat makes each, per 100 deals)"
                for section, name, _ in table_rows(stats) if name.startswith("auction:"))
+
+
+def test_a_search_with_a_budget_in_playouts_gives_the_same_numbers_for_the_same_seed():
+    runs = [simulate("zwanzig-ab", 3, 0, 5, agents="search:playouts=6;rollouts=4").to_json() for _ in range(2)]
+    assert runs[0] == runs[1]

@@ -25,6 +25,7 @@ played cards, and worlds drawn from the hidden cards as a whole.
 from __future__ import annotations
 
 import random
+import time
 
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
@@ -54,8 +55,9 @@ class HeuristicAgent:
         self._strength_key = None
         self._strength: dict[int, int] = {}
 
-    def step(self, state) -> int:
-        """The move for the seat to act in ``state``."""
+    def step(self, state, deadline: float | None = None) -> int:
+        """The move for the seat to act in ``state``; with ``deadline`` (a ``time.perf_counter()`` reading) the
+        rollouts of a decision stop at the first whole round of worlds that ends after it."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -66,9 +68,9 @@ class HeuristicAgent:
             card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
-                         listen=self.listen) if calls else card
+                         listen=self.listen, deadline=deadline) if calls else card
         return judge(state, seat, candidates(state, legal), self.rng, self.rollouts, caution=self.caution,
-                     listen=self.listen)
+                     listen=self.listen, deadline=deadline)
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
@@ -159,7 +161,7 @@ def side_of(state, seat: int) -> set[int]:
 
 # ---------------------------------------------------------------------- decisions by rollouts
 def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None,
-          caution: float = 1.0, listen: bool = False) -> int:
+          caution: float = 1.0, listen: bool = False, deadline: float | None = None) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
@@ -167,14 +169,19 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     must bid, the first contract listed) — it is left only for an option that beats it on
     the same worlds by more than ``caution`` standard errors of the paired differences, so that
     among noisy bids and calls the luckiest does not win by chance alone. With ``listen`` the worlds give
-    what the other seats' bids said of their hands."""
+    what the other seats' bids said of their hands. With ``deadline`` (a ``time.perf_counter()`` reading) no
+    new world is begun after it (two at least are played)."""
     worlds = max(2, budget // len(legal))
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
-    gains = {action: [rollout_gain(state, seat, action, seed, voids, before, said) for seed in seeds]
-             for action in legal}
+    gains: dict[int, list[float]] = {action: [] for action in legal}
+    for done, seed in enumerate(seeds):
+        if deadline is not None and done >= 2 and time.perf_counter() > deadline:
+            break
+        for action in legal:
+            gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     if quiet is None:
         return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))

@@ -37,29 +37,36 @@ class SearchAgent:
         self.caution = caution
 
     def step(self, state) -> int:
-        """The heuristic's move, or a move the rollouts show better beyond their noise."""
+        """The heuristic's move, or a move the rollouts show better beyond their noise. With a time budget the
+        heuristic's own move is found within the first half of it, and the whole move, rollouts included,
+        takes the budget and at most one rollout more."""
+        start = None if self.playouts else time.perf_counter()
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return beyond_noise(self.rollouts(state, legal), legal, self.guide.step(state), self.caution,
+        deadline = None if start is None else start + self.ms / 1000
+        anchor = self.guide.step(state, None if start is None else start + self.ms / 2000)
+        return beyond_noise(self.rollouts(state, legal, deadline), legal, anchor, self.caution,
                             evidence_weights(state, legal))
 
-    def rollouts(self, state, legal: list[int]) -> dict[int, list[float]]:
-        """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all)."""
+    def rollouts(self, state, legal: list[int], deadline: float | None = None) -> dict[int, list[float]]:
+        """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all): the
+        ``playouts`` budget's rounds, or whole rounds until ``deadline`` (a ``time.perf_counter()`` reading; a
+        round cut short by it is left out, so every move keeps the same worlds)."""
         seat = state.current_player()
         voids = public_voids(state, seat)
         said = said_evidence(state, seat) if self.listen else ()
         before = state.returns()[seat]
-        deadline = None if self.playouts else time.perf_counter() + self.ms / 1000
         gains: dict[int, list[float]] = {action: [] for action in legal}
-        rounds = 0
-        while rounds < (self.playouts or 10 ** 9) // len(legal) or rounds < 1:
-            seed = self.rng.getrandbits(32)
+        rounds = (self.playouts // len(legal) or 1) if self.playouts else 10 ** 9
+        for _ in range(rounds):
+            seed, row = self.rng.getrandbits(32), []
             for action in legal:
-                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said, self.play))
-            rounds += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+                row.append(rollout_gain(state, seat, action, seed, voids, before, said, self.play))
+                if deadline is not None and time.perf_counter() > deadline:
+                    return gains
+            for action, gain in zip(legal, row):
+                gains[action].append(gain)
         return gains
 
 

@@ -38,7 +38,9 @@ def register(sub) -> None:
     p.add_argument("--log", metavar="FILE", help="write a JSON-lines log")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the narration")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,
-                   help="who plays: one agent for every seat or one per seat (random, heuristic; default random)")
+                   help="who plays: one agent for every seat or one per seat (random, heuristic, search; default "
+                        "random). The same --seed plays the same game, except with a time budget (search:ms=B, the "
+                        "search's default); search:playouts=N is reproducible")
     p.set_defaults(handler=cmd_run)
 
     p = sub.add_parser("play", help="you at the table, bots in the other seats")
@@ -109,7 +111,8 @@ def register_variant_tools(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     p.add_argument("--agents", metavar="A[,B,…]", default=None,
                    help="who plays: one agent for every seat or one per seat (random, heuristic, search; "
-                        "default heuristic)")
+                        "default heuristic). The same --seed gives the same numbers, except with a time budget "
+                        "(search:ms=B, the search's default); search:playouts=N is reproducible")
     p.add_argument("--jobs", type=positive, default=1, metavar="K",
                    help="processes to share the deals (default 1); the numbers do not depend on K")
     p.add_argument("--report", metavar="FILE.html",
@@ -122,7 +125,10 @@ def register_variant_tools(sub) -> None:
 
     p = sub.add_parser("arena", help="agents compared on duplicate deals, with 95%% intervals")
     p.add_argument("game", metavar="GAME", help="a shipped game's name or a rule file")
-    p.add_argument("--agents", required=True, metavar="A,B[,…]", help="the agents to compare, e.g. heuristic,random")
+    p.add_argument("--agents", required=True, metavar="A,B[,…]",
+                   help="the agents to compare, e.g. heuristic,random. The same --seed gives the same numbers, "
+                        "except with a time budget (search:ms=B, the search's default); search:playouts=N is "
+                        "reproducible")
     p.add_argument("--deals", type=positive, default=200, metavar="N", help="duplicate deals to play (default 200)")
     p.add_argument("--matches", type=non_negative, default=0, metavar="M",
                    help="also play M duplicate whole matches: mean return per match and share of wins")
