@@ -186,7 +186,8 @@ def test_two_people_and_bots_play_a_whole_deal_in_the_browser(chromium, server, 
     assert len(people) == 2
     pages = {}
     for seat in people:
-        page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        # no motion: axe would otherwise measure a trick's cards halfway through fading to their winner
+        page = chromium.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce").new_page()
         page.goto(links[seat])
         page.wait_for_function("() => current !== null")
         pages[seat] = page

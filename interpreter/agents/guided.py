@@ -29,18 +29,19 @@ def guided_rollout(world, deal_number: int, rng: random.Random) -> list[float]:
     return rollout(world, deal_number, rng, guided_move)
 
 
-def guided_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+def guided_move(world, legal: list[int], worth, rng: random.Random) -> int:
     """A card by :func:`guided_card` in trick play (where no call is open); else the quick rollouts' move."""
     if world.step is not None and world.step.kind == "tricks" and legal[-1] < world.game.num_cards:
         return guided_card(world, legal, worth)
     return _quick_move(world, legal, worth, rng)
 
 
-def guided_card(world, legal: list[int], worth: tuple[float, float]) -> int:
+def guided_card(world, legal: list[int], worth) -> int:
     """The card the heuristic player's rules choose for the seat to act in a rollout's ``world``."""
     seat = world.current_player()
-    per_trick = next_trick_worth(world, seat, worth[0])
-    per_point = sign(worth[1])
+    fitted_trick, fitted_point = worth.of(world, seat)
+    per_trick = next_trick_worth(world, seat, fitted_trick)
+    per_point = sign(fitted_point)
     beats = beats_masks(world)
     cards = world.game.deck.cards
     weakest = min(legal, key=lambda c: (beats[c].bit_count(), cards[c].points * per_point, c))
@@ -52,7 +53,7 @@ def guided_card(world, legal: list[int], worth: tuple[float, float]) -> int:
     if _partner_holds_trick(world):
         keep = [c for c in legal if not taking >> c & 1] or legal
         return max(keep, key=lambda c: (cards[c].points * per_point, -beats[c].bit_count(), -c))
-    if per_trick + worth[1] * on_table > 0:
+    if per_trick + fitted_point * on_table > 0:
         return min(iter_bits(taking), key=lambda c: (beats[c].bit_count(), c)) if taking else weakest
     ducking = [c for c in legal if not taking >> c & 1] or legal
     return max(ducking, key=lambda c: (beats[c].bit_count(), c))

@@ -85,12 +85,12 @@ def sure_tricks(world, seat: int) -> int | None:
     return tricks
 
 
-def exchange_step(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+def exchange_step(world, legal: list[int], worth, rng: random.Random) -> int:
     """Lay away the weakest card (the strongest where tricks cost) while the talon's cards are stronger
     (weaker) on average, else end the exchange; a random step where tricks are neither wanted nor shunned."""
     done = world.game.done_action
     cards = [a for a in legal if a < world.game.num_cards]
-    wanted = sign(next_trick_worth(world, world.current_player(), worth[0]))
+    wanted = sign(next_trick_worth(world, world.current_player(), worth.of(world, world.current_player())[0]))
     if done not in legal or not cards or not world.talon or not wanted:
         return rng.choice(legal)
     beats = upcoming_beats(world)

@@ -1,9 +1,10 @@
 """A generic rule-based player for any rule file: card play from the trick rules, decisions by quick rollouts.
 
-Card play. What a trick is worth to a seat is learned once per game from random deals
-(:func:`trick_worth`: the seat's result regressed on the tricks and card points it took),
-so the same player takes tricks in a game that rewards them and avoids them in one where
-tricks cost; where the game's own `score` phase tells what one more trick brings the seat
+Card play. What a trick is worth to a seat is learned once per rule file from random deals,
+per contract and side (:func:`trick_worth`, :mod:`.learned`: the seat's result against the
+table regressed on the tricks and card points it took), so the same player takes tricks in a
+game or contract that rewards them and avoids them where tricks cost (a declarer who must
+take none); where the game's own `score` phase tells what one more trick brings the seat
 as things stand (:func:`next_trick_worth`: an exact bid wants tricks until it is made and
 none after), that is used instead. It then wins a trick cheaply (the weakest card that takes it) when the
 trick is worth taking, lets a partner who is winning keep the trick and gives it points,
@@ -75,7 +76,8 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
         """A card for the trick on the table, by the worth of the trick and the strength of each card."""
-        per_trick, per_point = trick_worth(state.game)
+        sides = side_of(state, seat)
+        per_trick, per_point = trick_worth(state.game).known(state, seat, sides)
         per_trick = next_trick_worth(state, seat, per_trick)
         strength = self.strengths(state)
         cards = state.game.deck.cards
@@ -88,7 +90,7 @@ class HeuristicAgent:
         winner = so_far[0] if so_far else -1                  # -1: the rules name no winner of a part trick
         mask = sum(1 << c for c in legal)
         taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
-        if winner in side_of(state, seat) and winner != state.current:       # state.current: a dummy played for
+        if winner in sides and winner != state.current:       # state.current: a dummy played for
             return self.give(legal, taking, strength, per_point, cards)
         if wanted:
             return min(taking, key=lambda c: (strength[c], c)) if taking else weakest
@@ -265,7 +267,7 @@ def _partner_holds_trick(world) -> bool:
     return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
 
 
-def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
+def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
     """A cheap move for a rollout (see :func:`rollout`)."""
     step = world.step
     if step is None:
@@ -274,14 +276,15 @@ def _quick_move(world, legal: list[int], worth: tuple[float, float], rng: random
         cards = world.game.deck.cards
         if legal[-1] >= len(cards):
             legal = [a for a in legal if a < len(cards)]
-        keys = _play_keys(world.game, sign(worth[1]))
+        fitted_trick, fitted_point = worth.of(world, world.current_player())
+        keys = _play_keys(world.game, sign(fitted_point))
         trick = world.tricks.trick
         if trick and _partner_holds_trick(world):
             taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             keep = [c for c in legal if not taking >> c & 1] or legal
             return max(keep, key=keys.give)
-        if trick and next_trick_worth(world, world.current_player(), worth[0]) + \
-                worth[1] * sum(cards[c].points for _, c in trick) > 0:
+        if trick and next_trick_worth(world, world.current_player(), fitted_trick) + \
+                fitted_point * sum(cards[c].points for _, c in trick) > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             if taking:
                 return min(iter_bits(taking), key=keys.take)

@@ -1,7 +1,7 @@
 """What tricks, card points and cards are worth to a seat, read from the rules.
 
 What a trick and a card point are worth is learned once per game from random deals
-(:func:`trick_worth`); where the game's own `score` phases read only public facts, they
+(:func:`trick_worth`, :mod:`.learned`); where the game's own `score` phases read only public facts, they
 tell what one more trick brings a seat as things stand (:func:`next_trick_worth`,
 :func:`scored`); which card beats which under the trick rules in force is one bitmask
 per card (:func:`beats_masks`).
@@ -17,10 +17,9 @@ from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.compile.exprcompile import EvalError
 from rulelang.constructs.tricks import Tricks
 
-LEARNING_DEALS = 120
 MAX_ROLLOUT_ACTIONS = 2000
 BEATS_CACHE_SIZE = 256
-_WORTH: dict[str, tuple[float, float]] = {}
+_WORTH: dict = {}
 _PUBLIC_SCORES: dict[str, list] = {}
 _BEATS: dict[tuple, list[int]] = {}
 
@@ -30,11 +29,14 @@ def sign(worth: float) -> int:
     return 1 if worth > 0 else -1 if worth < 0 else 0
 
 
-def trick_worth(game) -> tuple[float, float]:
-    """(worth of a trick, worth of a card point) to the seat that takes it, learned from random deals."""
+def trick_worth(game) -> "Worth":
+    """What a trick and a card point are worth to the seat that takes them, learned from random deals (kept per
+    rule file, in memory and in the cache folder): ``worth[0]``, ``worth[1]`` for the whole game, and
+    :meth:`Worth.of` / :meth:`Worth.known` for the contract in force and a side (:mod:`.learned`)."""
     key = game.definition.digest
     if key not in _WORTH:
-        _WORTH[key] = _learn_worth(game)
+        from rulelang.interpreter.agents.learned import cached_worth
+        _WORTH[key] = cached_worth(game)
     return _WORTH[key]
 
 
@@ -101,46 +103,6 @@ def _reads_public_only(body, defines: dict) -> bool:
         except RuleError:
             return False
     return True
-
-
-def _learn_worth(game) -> tuple[float, float]:
-    """Least squares of each seat's result on the tricks and card points it took, over random deals."""
-    from rulelang.interpreter.game import Game
-    one_deal = Game(game.definition, max_deals=1)
-    rng = random.Random(20261201)
-    rows = []
-    points = [card.points for card in game.deck.cards]
-    for _ in range(LEARNING_DEALS):
-        state = one_deal.new_initial_state()
-        for _ in range(MAX_ROLLOUT_ACTIONS):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            continue
-        returns = state.returns()
-        for seat in range(game.num_players):
-            taken = sum(points[c] for c in iter_bits(state.won[seat]))
-            rows.append((state.tricks.taken[seat], taken, returns[seat]))
-    return _fit(rows)
-
-
-def _fit(rows: list[tuple[float, float, float]]) -> tuple[float, float]:
-    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data."""
-    n = len(rows)
-    if n < 3:
-        return (0.0, 0.0)
-    mean = [sum(r[i] for r in rows) / n for i in range(3)]
-    dx = [(r[0] - mean[0], r[1] - mean[1], r[2] - mean[2]) for r in rows]
-    s11 = sum(a * a for a, _, _ in dx)
-    s22 = sum(b * b for _, b, _ in dx)
-    s12 = sum(a * b for a, b, _ in dx)
-    s1y = sum(a * y for a, _, y in dx)
-    s2y = sum(b * y for _, b, y in dx)
-    det = s11 * s22 - s12 * s12
-    if abs(det) < 1e-9:
-        return (s1y / s11 if s11 else 0.0, 0.0)
-    return ((s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det)
 
 
 # ---------------------------------------------------------------------- which card beats which
