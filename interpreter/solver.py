@@ -1,0 +1,158 @@
+"""A perfect-information solver of trick play, from the rules: how many tricks each card is worth.
+
+In a state whose every card is known (a world an agent draws, or a judge's view), :func:`card_tricks` says for
+each legal card how many of the deal's tricks still to be won the side to play takes after it, every later card
+played to the best for its own side — the double-dummy count, for any rule file whose trick play has sides
+(fixed teams, or a declaring side). It searches with alpha–beta on the tricks of the side to play, through the
+State API itself (``apply_action`` / ``undo_action`` on an undo stack), so whatever the rule file says of
+following, winning and leading is what it plays; positions reached twice are looked up (a transposition table
+keyed on the hands and the trick on the table), and of the cards of one hand that no card still out falls
+between — the same suit, the same card points, beating and beaten by the same cards — only one is tried.
+
+``max_nodes`` bounds the work: past it the search gives up and returns None, so a caller with a budget tries the
+last tricks only. No clock is read: the same position always gives the same answer.
+"""
+
+from __future__ import annotations
+
+from rulelang.compile.deck import iter_bits
+from rulelang.interpreter.agents.worth import beats_masks
+
+
+def side_mask(state, seat: int) -> int:
+    """The seats on ``seat``'s side as a mask: its fixed team, else the declaring side or the others, else the
+    seat alone (every seat plays for itself)."""
+    teams = state.game.definition.teams
+    if teams:
+        return teams[seat]
+    if state.declarer < 0:
+        return 1 << seat
+    everyone = (1 << len(state.hands)) - 1
+    return state.side_mask if state.side_mask >> seat & 1 else everyone & ~state.side_mask
+
+
+def hand_to_play(state) -> int:
+    """The seat whose hand plays next (a dummy's, when another seat plays it)."""
+    first = state.legal_actions()[0]
+    return next(s for s, hand in enumerate(state.hands) if hand >> first & 1)
+
+
+class Exhausted(Exception):
+    """The search reached its node bound."""
+
+
+class _Search:
+    """One solving run: the state searched in place, its deal, the side counted, the table and the nodes."""
+
+    def __init__(self, state, max_nodes: int) -> None:
+        self.state, self.deal, self.max_nodes, self.nodes = state, state.deal_number, max_nodes, 0
+        self.table: dict[tuple, tuple[int, int]] = {}
+        self.points = [card.points for card in state.game.deck.cards]
+
+    def in_play(self) -> bool:
+        state = self.state
+        return not state.is_terminal() and state.deal_number == self.deal and state.current_player() >= 0 \
+            and state.step is not None and state.step.kind == "tricks"
+
+    def side(self, seat: int) -> int:
+        return side_mask(self.state, seat)
+
+    def mover(self) -> int:
+        return hand_to_play(self.state)
+
+    def taken_by(self, side: int) -> int:
+        return sum(t for s, t in enumerate(self.state.tricks.taken) if side >> s & 1)
+
+    def key(self) -> tuple:
+        state = self.state
+        return (tuple(state.hands), tuple(state.tricks.trick), self.mover())
+
+    def moves(self) -> list[int]:
+        """The legal cards, one of each set of cards equal in play."""
+        state = self.state
+        legal = [a for a in state.legal_actions() if a < state.game.num_cards]
+        if len(legal) < 2:
+            return legal
+        beats = beats_masks(state)
+        out = state.tricks.trick_mask                     # the cards on the table count as cards still out
+        for hand in state.hands:
+            out |= hand
+        out &= ~sum(1 << c for c in legal)
+        suits, kept, seen = state.game.card_suits, [], set()
+        for card in legal:
+            above = sum(1 << c for c in iter_bits(out) if beats[c] >> card & 1)
+            sign = (suits[card], self.points[card], beats[card] & out, above)
+            if sign not in seen:
+                seen.add(sign)
+                kept.append(card)
+        return kept
+
+    def value(self, side: int, alpha: int, beta: int) -> int:
+        """The tricks ``side`` takes from here with best play by all (alpha–beta, bounds from the table)."""
+        if not self.in_play():
+            return 0
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise Exhausted
+        key = self.key()
+        low, high = self.table.get(key, (0, 99))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        state = self.state
+        ours = self.side(self.mover()) == side
+        best = -1 if ours else 99
+        before = self.taken_by(side)
+        window = alpha, beta
+        for card in self.moves():
+            player = state.current_player()
+            state.apply_action(card)
+            won = self.taken_by(side) - before
+            got = won + self.value(side, alpha - won, beta - won)
+            state.undo_action(player, card)
+            if ours:
+                best = max(best, got)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, got)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if best <= window[0]:
+            high = min(high, best)                        # failed low: an upper bound
+        elif best >= window[1]:
+            low = max(low, best)                          # failed high: a lower bound
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+
+def card_tricks(state, max_nodes: int = 200_000) -> dict[int, int] | None:
+    """For each legal card of ``state`` (in trick play, every card known), the tricks still to be won in this
+    deal that the side to play takes after it with best play by all; None when the search needs more than
+    ``max_nodes`` positions. ``state`` is left as it was."""
+    return solve(state, max_nodes)[0]
+
+
+def solve(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:
+    """:func:`card_tricks` and the positions the search visited (for benchmarks)."""
+    work = state.clone()
+    work.keep_undo(True)
+    search = _Search(work, max_nodes)
+    if not search.in_play():
+        return {}, 0
+    side = search.side(search.mover())
+    before = search.taken_by(side)
+    result = {}
+    try:
+        for card in [a for a in work.legal_actions() if a < work.game.num_cards]:
+            player = work.current_player()
+            work.apply_action(card)
+            result[card] = search.taken_by(side) - before + search.value(side, -1, 99)
+            work.undo_action(player, card)
+    except Exhausted:
+        return None, search.nodes
+    return result, search.nodes
