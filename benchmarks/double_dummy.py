@@ -48,6 +48,8 @@ def play_deal(game_name: str, spec: str, auction: str, seed: int) -> dict:
     players = bidders if auction == "own" else [make_agent(spec, seed * 1009 + s + 1) for s in range(4)]
     timed = [_Timed(agent) for agent in players]
     score = dd.score_play(state, timed)
+    if not score.played:
+        return {"passed_out": True}
     return {"passed_out": False, "contract": score.contract, "level": score.level, "doubling": score.doubling,
             "fit": score.fit, "lost": score.lost, "choices": score.choices, "costly": score.costly,
             "cards": score.decisions, "seconds": sum(t.seconds for t in timed)}
@@ -94,10 +96,11 @@ def share_interval(hits: list[int], totals: list[int], seed: int = 0) -> tuple[f
 def summarise(spec: str, rows: list[dict]) -> dict:
     """One agent's figures over its deals."""
     played = [r for r in rows if not r["passed_out"]]
-    out = {"agent": spec, "deals": len(rows), "passed_out": len(rows) - len(played),
+    sides = list(played[0]["lost"]) if played else list(SIDES)
+    out = {"agent": spec, "deals": len(rows), "passed_out": len(rows) - len(played), "sides": sides,
            "seven_level": sum(r["level"] == 7 for r in played), "redoubled": sum(r["doubling"] == 2 for r in played),
-           "fit": mean_interval([r["fit"] for r in played])}
-    for side in SIDES:
+           "fit": mean_interval([r["fit"] for r in played if r["fit"] is not None])}
+    for side in sides:
         out[f"{side}_lost"] = mean_interval([r["lost"][side] for r in played])
         out[f"{side}_costly"] = share_interval([r["costly"][side] for r in played],
                                                [r["choices"][side] for r in played])
@@ -111,12 +114,14 @@ def table(results: list[dict]) -> str:
     def iv(x, pct=False):
         k = 100 if pct else 1
         return f"{x[0] * k:.2f} [{x[1] * k:.2f}, {x[2] * k:.2f}]"
-    lines = ["| agent | deals | passed out | 7-level | redoubled | fit | declarer lost | defence lost | "
-             "declarer costly % | defence costly % | ms/card |", "|" + "---|" * 11]
+    sides = results[0]["sides"] if results else list(SIDES)
+    lines = ["| agent | deals | passed out | 7-level | redoubled | fit | " + " | ".join(f"{s} lost" for s in sides)
+             + " | " + " | ".join(f"{s} costly %" for s in sides) + " | ms/card |", "|" + "---|" * (7 + 2 * len(sides))]
     for r in results:
+        lost = " | ".join(iv(r[f"{s}_lost"]) for s in sides)
+        costly = " | ".join(iv(r[f"{s}_costly"], True) for s in sides)
         lines.append(f"| {r['agent']} | {r['deals']} | {r['passed_out']} | {r['seven_level']} | {r['redoubled']} | "
-                     f"{iv(r['fit'])} | {iv(r['declarer_lost'])} | {iv(r['defence_lost'])} | "
-                     f"{iv(r['declarer_costly'], True)} | {iv(r['defence_costly'], True)} | {r['ms_per_card']:.1f} |")
+                     f"{iv(r['fit'])} | {lost} | {costly} | {r['ms_per_card']:.1f} |")
     return "\n".join(lines)
 
 
@@ -142,7 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for spec in filter(None, (s.strip() for s in args.agents.split(","))):
-            rows = list(pool.map(play_deal, *zip(*[(args.game, spec, args.auction, s) for s in seeds])))
+            try:
+                rows = list(pool.map(play_deal, *zip(*[(args.game, spec, args.auction, s) for s in seeds])))
+            except ValueError as error:                   # DDS disagreed with the rules on a legal card
+                print(f"{args.game}: {error}", file=sys.stderr)
+                return 2
             results.append(summarise(spec, rows))
     print(json.dumps(results, indent=1) if args.json else table(results))
     return 0

@@ -14,7 +14,7 @@ pytest.importorskip("endplay")
 from helpers import Table, load_benchmark                              # noqa: E402
 from rulelang.adapters import double_dummy as dd                       # noqa: E402
 from rulelang.interpreter.agents import SeededChance, make_agent       # noqa: E402
-from rulelang.loader import load_game                                  # noqa: E402
+from rulelang.loader import load_game, load_text                       # noqa: E402
 
 HANDS = {"P1": "A♠ K♠ Q♠ J♠ A♥ K♥ Q♥ A♦ K♦ Q♦ A♣ K♣ Q♣", "P2": "10♠ 9♠ 8♠ J♥ 10♥ 9♥ J♦ 10♦ 9♦ J♣ 10♣ 9♣ 8♣",
          "P3": "7♠ 6♠ 5♠ 8♥ 7♥ 6♥ 8♦ 7♦ 6♦ 7♣ 6♣ 5♣ 4♣", "P4": "4♠ 3♠ 2♠ 5♥ 4♥ 3♥ 2♥ 5♦ 4♦ 3♦ 2♦ 3♣ 2♣"}
@@ -112,3 +112,34 @@ def test_the_benchmark_gives_the_same_numbers_for_the_same_seed_with_a_budget_in
     assert untimed[0] == untimed[1] and runs[0]["cards"] == 52
     summary = bench.summarise("x", [runs[0], {"passed_out": True}])
     assert summary["deals"] == 2 and summary["passed_out"] == 1 and summary["fit"][0] == runs[0]["fit"]
+
+
+PLAIN_WHIST = """
+game: plain-whist
+title: Plain whist without trumps
+players: 4
+teams: [[1, 3], [2, 4]]
+seating: {first_dealer: 1, next_dealer: 1, forehand: 1}
+deck: {pack: french52}
+phases:
+  - deal: {each: 13}
+  - tricks: {among: seats, lead: forehand, follow: [led_suit, any], win: [{highest: led_suit}]}
+  - score: {each: seats, add: "tricks(team(player))"}
+match: {start: 0, end: "deal_number >= 1", winner: highest, tie: share}
+"""
+
+
+def test_a_game_without_a_contract_is_scored_by_partnership():
+    game = load_text(PLAIN_WHIST, "yaml", max_deals=1)
+    assert dd.unfit(game) is None
+    for seed in range(3):
+        state, chance = game.new_initial_state(), SeededChance(seed)
+        while state.current_player() < 0:
+            chance.play(state)
+        leader = dd.position(state).to_play
+        made = max(dd.card_tricks(state).values())
+        score = dd.score_play(state, [make_agent("random", seed * 5 + s) for s in range(4)])
+        assert score.played and score.contract is None and score.fit is None and score.sides == ("P1+P3", "P2+P4")
+        ours, theirs = score.sides[leader % 2], score.sides[1 - leader % 2]
+        taken = state.deal_results[-1]["tricks"]
+        assert taken[leader] + taken[(leader + 2) % 4] == made - score.lost[ours] + score.lost[theirs]

@@ -133,12 +133,14 @@ def _bits(mask: int):
 # ---------------------------------------------------------------------- scoring a deal's card play
 @dataclass
 class PlayScore:
-    """One deal's card play judged double-dummy. ``sides`` are ``declarer`` and ``defence``; for each,
+    """One deal's card play judged double-dummy. The sides are ``declarer`` and ``defence``, or in a game
+    played without a contract (trumps fixed, no declarer) the two partnerships by their seats ("P1+P3"); for each,
     ``lost`` the tricks its cards gave away (the DDS value of the best card minus the card's, summed),
     ``choices`` its cards played where it had more than one legal card, and ``costly`` those of them that gave
     a trick away. ``contract`` is e.g. "4S by P3"; ``fit`` the tricks the declaring side makes
-    double-dummy at the opening lead minus the tricks its contract needs (level + 6) — both None when the deal
-    was passed out. ``decisions`` counts the cards at which our legal cards and DDS's agreed (all of them)."""
+    double-dummy at the opening lead minus the tricks its contract needs (level + 6) — both None without a
+    contract. ``played`` is False for a deal passed out. ``decisions`` counts the cards at which our legal cards
+    and DDS's agreed (all of them)."""
 
     contract: str | None = None
     fit: int | None = None
@@ -148,11 +150,13 @@ class PlayScore:
     choices: dict = None
     costly: dict = None
     decisions: int = 0
+    played: bool = False
+    sides: tuple = ("declarer", "defence")
 
     def __post_init__(self) -> None:
-        self.lost = self.lost or {"declarer": 0, "defence": 0}
-        self.choices = self.choices or {"declarer": 0, "defence": 0}
-        self.costly = self.costly or {"declarer": 0, "defence": 0}
+        self.lost = self.lost or dict.fromkeys(self.sides, 0)
+        self.choices = self.choices or dict.fromkeys(self.sides, 0)
+        self.costly = self.costly or dict.fromkeys(self.sides, 0)
 
 
 class DoubleDummyPlayer:
@@ -166,6 +170,15 @@ class DoubleDummyPlayer:
         return min(action for action, value in tricks.items() if value == best)
 
 
+def _contract_score(state, declarer: int) -> PlayScore:
+    """A :class:`PlayScore` with the contract and its double-dummy fit, at the opening lead."""
+    score = PlayScore(level=int(state.var_text("level")), doubling=int(state.var_text("doubling")))
+    trump = state.var_text("trump")
+    score.contract = f"{score.level}{SUIT_WORDS.get(trump, 'NT')} by {state.game.seat_name(declarer)}"
+    score.fit = declarer_tricks(state) - score.level - 6
+    return score
+
+
 def in_trick_play(state, deal: int) -> bool:
     """Whether ``state`` is still in the card play of deal number ``deal`` (counted from 0)."""
     return not state.is_terminal() and state.deal_number == deal and state.current_player() >= 0 \
@@ -176,19 +189,20 @@ def score_play(state, agents) -> PlayScore:
     """Play the cards of ``state``'s deal from its opening lead to the last trick by ``agents`` (one per seat,
     each ``step(state) -> action``; the declarer's agent plays the dummy), every card judged by DDS.
     ``state`` is changed; chance events in trick play are not expected and stop the scoring."""
-    view = state.observation(state.current_player())
-    declarer = {state.game.seat_name(s): s for s in range(4)}.get(view.get("declarer"))
-    score = PlayScore()
+    seat = state.game.seat_name
+    declarer = {seat(s): s for s in range(4)}.get(state.observation(state.current_player()).get("declarer"))
+    if declarer is None and "level" in state.game.definition.deal_vars:
+        return PlayScore()                                    # a contract game, passed out
     if declarer is None:
-        return score
-    score.level, score.doubling = int(state.var_text("level")), int(state.var_text("doubling"))
-    trump = state.var_text("trump")
-    score.contract = f"{score.level}{SUIT_WORDS.get(trump, 'NT')} by {state.game.seat_name(declarer)}"
-    score.fit = declarer_tricks(state) - score.level - 6
+        score = PlayScore(sides=(f"{seat(0)}+{seat(2)}", f"{seat(1)}+{seat(3)}"))
+    else:
+        score = _contract_score(state, declarer)
+    score.played = True
     deal = state.deal_number
     while in_trick_play(state, deal):
         tricks = card_tricks(state)
-        side = "declarer" if _hand_to_play(state) % 2 == declarer % 2 else "defence"
+        hand = _hand_to_play(state)
+        side = score.sides[hand % 2] if declarer is None else score.sides[hand % 2 != declarer % 2]
         action = agents[state.current_player()].step(state)
         best, got = max(tricks.values()), tricks[action]
         score.decisions += 1
