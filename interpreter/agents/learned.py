@@ -17,6 +17,7 @@ they have the shape written.
 from __future__ import annotations
 
 import json
+import os
 import random
 import zlib
 
@@ -224,7 +225,9 @@ def _save(found: Worth) -> None:
         return
     try:
         path.parent.mkdir(mode=0o700, exist_ok=True)
-        path.write_text(json.dumps(to_json(found)), encoding="utf-8")
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")    # written whole, then put in place
+        partial.write_text(json.dumps(to_json(found)), encoding="utf-8")
+        os.replace(partial, path)
     except OSError:
         pass
 
