@@ -9,15 +9,8 @@ import pytest
 
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory):
-    """Point ``RULELANG_CACHE_DIR`` at a fresh folder, so a user's cache never changes a result. The workers of
-    one ``pytest -n`` run share it (what the cache keeps is the same whoever computes it: verdicts, the parser,
-    the learned worths), so each is worked out once a run rather than once a worker."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run:
-        folder = tmp_path_factory.getbasetemp().parent / f"rulelang-cache-{run[:16]}"
-        folder.mkdir(mode=0o700, exist_ok=True)
-    else:
-        folder = tmp_path_factory.mktemp("rulelang-cache")
+    """Point ``RULELANG_CACHE_DIR`` at a fresh folder, so a user's cache never changes a result."""
+    folder = tmp_path_factory.mktemp("rulelang-cache")
     folder.chmod(0o700)
     saved = os.environ.get("RULELANG_CACHE_DIR")
     os.environ["RULELANG_CACHE_DIR"] = str(folder)
