@@ -31,6 +31,12 @@ def side_mask(state, seat: int) -> int:
     return state.side_mask if state.side_mask >> seat & 1 else everyone & ~state.side_mask
 
 
+def in_trick_play(state, deal: int) -> bool:
+    """Whether ``state`` is still in the card play of deal number ``deal`` (counted from 0)."""
+    return not state.is_terminal() and state.deal_number == deal and state.current_player() >= 0 \
+        and state.step is not None and state.step.kind == "tricks"
+
+
 def hand_to_play(state) -> int:
     """The seat whose hand plays next (a dummy's, when another seat plays it)."""
     first = state.legal_actions()[0]
@@ -50,9 +56,7 @@ class _Search:
         self.points = [card.points for card in state.game.deck.cards]
 
     def in_play(self) -> bool:
-        state = self.state
-        return not state.is_terminal() and state.deal_number == self.deal and state.current_player() >= 0 \
-            and state.step is not None and state.step.kind == "tricks"
+        return in_trick_play(self.state, self.deal)
 
     def side(self, seat: int) -> int:
         return side_mask(self.state, seat)

@@ -68,3 +68,12 @@ def test_the_fits_come_back_from_the_cache_folder_and_nothing_else_does(tmp_path
         path.write_text(json.dumps(broken), encoding="utf-8")
         monkeypatch.setattr(learned, "learn", lambda g: first)
         assert learned.cached_worth(game) is first
+
+
+def test_whether_the_declarer_has_a_partner_is_not_read_from_the_hidden_sides():
+    game = load_game("zwanzigerrufen", max_deals=1)
+    worth = trick_worth(game)
+    alone, partnered = game.new_initial_state(), game.new_initial_state()
+    for state, side in ((alone, 0b0001), (partnered, 0b0101)):        # the called card in the talon, or with P3
+        state.declarer, state.contract, state.side_mask = 0, "call", side
+    assert worth.known(alone, 1, {1}) == worth.known(partnered, 1, {1})

@@ -105,14 +105,20 @@ class Worth:
         _save(self)
 
     def _values(self, state) -> tuple:
-        values = state.vars
-        return (state.contract, *(values.get(name) for name in self.names))
+        return contract_values(state, self.names)
+
+
+def contract_values(state, names: list[str]) -> tuple:
+    """The contract in force and the values of the deal variables ``names`` (those that name a choice)."""
+    values = state.vars
+    return (state.contract, *(values.get(name) for name in names))
 
 
 def _declarer_alone(state) -> bool:
-    """Whether the declarer plays alone against everyone else."""
+    """Whether everyone knows the declarer plays alone: his contract says so, or no contract names his sides (a
+    bare auction's winner). Never read from the sides themselves, which may hide a partner."""
     row = state.game.definition.contracts.get(state.contract)
-    return row is not None and row.sides == "alone" or state.side_mask == 1 << state.declarer
+    return row.sides == "alone" if row is not None else state.contract is None
 
 
 # ---------------------------------------------------------------------- learning
@@ -155,7 +161,7 @@ def learning_rows(game, deals: int, seed: int, steer=frozenset(), want: tuple | 
             if state.is_terminal():
                 break
             if keys is None and state.step is not None and state.step.kind == "tricks":
-                values = (state.contract, *(state.vars.get(name) for name in names))
+                values = contract_values(state, names)
                 keys = [(values, None if state.declarer < 0 else
                          "declaring" if state.side_mask >> s & 1 else "defending") for s in range(n)]
             state.apply_action(_learning_move(state, rng, steer))

@@ -21,6 +21,8 @@ from endplay.dds import solve_board
 from endplay.types import Card as DdsCard
 from endplay.types import Deal, Denom, Player
 
+from rulelang.interpreter.solver import hand_to_play, in_trick_play
+
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 DENOMS = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
@@ -83,7 +85,7 @@ def position(state) -> Position:
     seat_of = {game.seat_name(s): s for s in range(4)}
     table = state.observation(state.current_player())["trick"]
     trick = tuple(dds_name(game, game.deck.lookup[card.casefold()]) for _, card in table)
-    to_play = _hand_to_play(state)
+    to_play = hand_to_play(state)
     leader = seat_of[table[0][0]] if table else to_play
     trump = state.var_text("trump") if "trump" in game.definition.deal_vars else "none"
     return Position(hands, leader, trick, to_play, SUIT_WORDS.get(trump))
@@ -118,12 +120,6 @@ def dds_name(game, card: int) -> str:
 def _dds_text(state, action: int) -> str:
     """A card action as endplay prints it: the text of its ``Card``."""
     return str(DdsCard(dds_name(state.game, action)))
-
-
-def _hand_to_play(state) -> int:
-    """The seat whose hand holds the legal cards (the dummy's seat while the declarer plays from it)."""
-    first = state.legal_actions()[0]
-    return next(seat for seat in range(4) if first in state.hand_cards(seat))
 
 
 def _bits(mask: int):
@@ -179,12 +175,6 @@ def _contract_score(state, declarer: int) -> PlayScore:
     return score
 
 
-def in_trick_play(state, deal: int) -> bool:
-    """Whether ``state`` is still in the card play of deal number ``deal`` (counted from 0)."""
-    return not state.is_terminal() and state.deal_number == deal and state.current_player() >= 0 \
-        and state.step is not None and state.step.kind == "tricks"
-
-
 def score_play(state, agents) -> PlayScore:
     """Play the cards of ``state``'s deal from its opening lead to the last trick by ``agents`` (one per seat,
     each ``step(state) -> action``; the declarer's agent plays the dummy), every card judged by DDS.
@@ -201,7 +191,7 @@ def score_play(state, agents) -> PlayScore:
     deal = state.deal_number
     while in_trick_play(state, deal):
         tricks = card_tricks(state)
-        hand = _hand_to_play(state)
+        hand = hand_to_play(state)
         side = score.sides[hand % 2] if declarer is None else score.sides[hand % 2 != declarer % 2]
         action = agents[state.current_player()].step(state)
         best, got = max(tricks.values()), tricks[action]
