@@ -16,7 +16,10 @@ last tricks only. No clock is read: the same position always gives the same answ
 from __future__ import annotations
 
 from rulelang.compile.deck import iter_bits
+from rulelang.constructs.base import seats_from
 from rulelang.interpreter.agents.worth import beats_masks
+from rulelang.interpreter.kernel_search import Exhausted, KernelSearch
+from rulelang.interpreter.trick_kernel import trick_kernel
 
 
 def side_mask(state, seat: int) -> int:
@@ -41,10 +44,6 @@ def hand_to_play(state) -> int:
     """The seat whose hand plays next (a dummy's, when another seat plays it)."""
     first = state.legal_actions()[0]
     return next(s for s, hand in enumerate(state.hands) if hand >> first & 1)
-
-
-class Exhausted(Exception):
-    """The search reached its node bound."""
 
 
 class _Search:
@@ -142,7 +141,50 @@ def card_tricks(state, max_nodes: int = 200_000) -> dict[int, int] | None:
 
 
 def solve(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:
-    """:func:`card_tricks` and the positions the search visited (for benchmarks)."""
+    """:func:`card_tricks` and the positions the search visited (for benchmarks): on bitmasks where the trick
+    rules in force come down to tables (:mod:`.trick_kernel`), else through the State API."""
+    if in_trick_play(state, state.deal_number):
+        kernel = trick_kernel(state)
+        if kernel is not None:
+            found = _solve_on_tables(state, kernel, max_nodes)
+            if found is not None:
+                return found
+    return solve_by_state(state, max_nodes)
+
+
+def _solve_on_tables(state, kernel, max_nodes: int) -> tuple[dict[int, int] | None, int] | None:
+    """The search on the kernel's tables; None when this position does not suit it (hands of uneven length,
+    legal cards that differ from the State API's)."""
+    part = state.tricks
+    trick, order, hands = part.trick, part.order, list(state.hands)
+    place = len(trick)
+    if not order or place >= len(order) or order[place] != hand_to_play(state):
+        return None
+    size = hands[order[place]].bit_count()
+    if any(hands[seat].bit_count() != size - (i < place) for i, seat in enumerate(order)):
+        return None
+    led = trick[0][1] if trick else -1
+    best, winner = -1, -1
+    for seat, card in trick:
+        if kernel.rank[led][card] > best:
+            best, winner = kernel.rank[led][card], seat
+    legal = [a for a in state.legal_actions() if a < state.game.num_cards]
+    if kernel.legal(hands[order[place]], led, best) != sum(1 << card for card in legal):
+        return None
+    side = side_mask(state, order[place])
+    ours = [bool(side >> seat & 1) for seat in range(len(hands))]
+    orders = {seat: seats_from(state, seat, part.among) for seat in order}
+    search = KernelSearch(kernel, hands, orders, ours, max_nodes)
+    try:
+        values = {card: search.after(order, place, led, best, winner, part.trick_mask, card, -1, 99)
+                  for card in legal}
+    except Exhausted:
+        return None, search.nodes
+    return values, search.nodes
+
+
+def solve_by_state(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:
+    """:func:`solve` through the State API (``apply_action`` / ``undo_action``): any trick rules."""
     work = state.clone()
     work.keep_undo(True)
     search = _Search(work, max_nodes)

@@ -27,6 +27,8 @@ def trick_play_position(game, seed: int, cards_left: int):
         passing = [a for a in legal if state.action_to_string(a) in ("pass", "passe", "weiter")]
         state.apply_action(passing[0] if passing and rng.random() < 0.7 else rng.choice(legal))
     while sum(bin(hand).count("1") for hand in state.hands) > cards_left:
+        if not solver.in_trick_play(state, 0):
+            return None                       # play ended early, or a card is given from the talon (chance)
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 

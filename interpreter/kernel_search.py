@@ -1,0 +1,141 @@
+"""Alpha–beta over trick play with the tables of a :class:`~rulelang.interpreter.trick_kernel.TrickKernel`.
+
+The same search as the State API's (:mod:`rulelang.interpreter.solver`) — the tricks one side takes with best
+play by all — done on bitmasks: the hands are ints changed in place, a card's legality and a trick's winner
+are table lookups. Positions at the start of a trick are kept in a transposition table (bounds, keyed on the
+hands and the leader); of the cards of one hand that are worth the same (one kind, no card still out ranking
+between them) one is tried; a follower tries first the cheapest card that wins the trick, or his lowest when
+his side already holds it, and a leader his strongest card.
+
+``max_nodes`` bounds the work (:class:`Exhausted`); no clock is read.
+"""
+
+from __future__ import annotations
+
+
+class Exhausted(Exception):
+    """The search reached its node bound."""
+
+
+class KernelSearch:
+    """One search: the kernel, the hands (changed in place and restored), the order of play after each leader,
+    which seats count for the side searched for, the table and the nodes visited."""
+
+    def __init__(self, kernel, hands: list[int], orders: dict[int, list[int]], ours: list[bool],
+                 max_nodes: int) -> None:
+        self.kernel, self.hands, self.orders, self.ours = kernel, hands, orders, ours
+        self.max_nodes, self.nodes = max_nodes, 0
+        self.table: dict[tuple, tuple[int, int]] = {}
+
+    # ------------------------------------------------------------------ a trick from its start
+    def from_lead(self, leader: int, alpha: int, beta: int) -> int:
+        """The tricks the side takes from a trick ``leader`` is to lead, with best play by all."""
+        hands = self.hands
+        left = hands[leader].bit_count()
+        if not left:
+            return 0
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise Exhausted
+        key = (leader, *hands)
+        low, high = self.table.get(key, (0, left))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window = alpha, beta
+        best = self.in_trick(self.orders[leader], 0, -1, -1, -1, 0, alpha, beta)
+        if best <= window[0]:
+            high = min(high, best)
+        elif best >= window[1]:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+    def in_trick(self, order: list[int], place: int, led: int, best: int, winner: int, table: int,
+                 alpha: int, beta: int) -> int:
+        """The tricks the side takes when the seat at ``place`` of ``order`` is to play to the trick led by
+        ``led`` (-1: he leads), whose best card so far has strength ``best`` and is ``winner``'s, with the
+        cards ``table`` on it."""
+        seat = order[place]
+        maximising = self.ours[seat]
+        result = -1 if maximising else 99
+        for card in self.moves(order, place, led, best, winner, table):
+            got = self.after(order, place, led, best, winner, table, card, alpha, beta)
+            if maximising:
+                if got > result:
+                    result = got
+                    if got > alpha:
+                        alpha = got
+            else:
+                if got < result:
+                    result = got
+                    if got < beta:
+                        beta = got
+            if alpha >= beta:
+                break
+        return result
+
+    def after(self, order: list[int], place: int, led: int, best: int, winner: int, table: int, card: int,
+              alpha: int, beta: int) -> int:
+        """The tricks the side takes once the seat at ``place`` plays ``card`` (see :meth:`in_trick`)."""
+        seat = order[place]
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        try:
+            if led < 0:
+                led = card
+            strength = self.kernel.rank[led][card]
+            if strength > best:
+                best, winner = strength, seat
+            if place + 1 < len(order):
+                return self.in_trick(order, place + 1, led, best, winner, table | bit, alpha, beta)
+            won = 1 if self.ours[winner] else 0
+            return won + self.from_lead(winner, alpha - won, beta - won)
+        finally:
+            self.hands[seat] ^= bit
+
+    # ------------------------------------------------------------------ the cards tried, in order
+    def moves(self, order: list[int], place: int, led: int, best: int, winner: int, table: int) -> list[int]:
+        """The legal cards of the seat at ``place``, one of each set worth the same, the likeliest best first."""
+        seat = order[place]
+        kernel, hands = self.kernel, self.hands
+        legal = kernel.legal(hands[seat], led, best)
+        cards = []
+        while legal:
+            low = legal & -legal
+            cards.append(low.bit_length() - 1)
+            legal ^= low
+        if len(cards) > 1:
+            cards = self.distinct(cards, seat, table)
+            cards.sort(key=self.ordering(seat, led, best, winner))
+        return cards
+
+    def distinct(self, cards: list[int], seat: int, table: int) -> list[int]:
+        """One card of each set of ``cards`` worth the same: one kind, no card of another hand or on the table
+        ranking between them."""
+        out = table
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                out |= hand
+        kind, between = self.kernel.kind, self.kernel.between
+        kept: list[int] = []
+        for card in cards:
+            sort = kind[card]
+            if not any(kind[k] == sort and not between[k, card] & out for k in kept):
+                kept.append(card)
+        return kept
+
+    def ordering(self, seat: int, led: int, best: int, winner: int):
+        """The sort key of the cards a seat tries: a leader's strongest first; a follower's cheapest winner
+        first, his lowest first when his side holds the trick."""
+        if led < 0:
+            ranks = self.kernel.rank
+            return lambda card: -ranks[card][card]
+        ranks = self.kernel.rank[led]
+        if self.ours[winner] == self.ours[seat]:
+            return lambda card: ranks[card]
+        return lambda card: (ranks[card] <= best, ranks[card])

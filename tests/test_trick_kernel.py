@@ -1,0 +1,95 @@
+"""The trick rules as tables (rulelang.interpreter.trick_kernel) and the bitmask search on them
+(kernel_search): the same value for every card as the search through the State API, in every shipped game the
+tables cover; rules that read what moves during trick play are refused with the reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import named_deal
+from test_solver import trick_play_position
+from rulelang.interpreter import solver, trick_kernel
+from rulelang.loader import load_game, load_text
+
+COVERED = [("bridge", 16), ("skat", 12), ("spades", 16), ("oh-hell", 12), ("preferans", 12), ("koenigrufen", 12),
+           ("zwanzig-ab", 12), ("schafkopf", 12)]
+
+
+@pytest.mark.parametrize("name, cards_left", COVERED)
+def test_the_tables_give_every_card_the_value_the_state_search_gives(name, cards_left):
+    game = load_game(name, max_deals=1)
+    compared = 0
+    for seed in range(12):
+        state = trick_play_position(game, seed, cards_left)
+        if state is None or trick_kernel.trick_kernel(state) is None:
+            continue
+        on_tables, _ = solver.solve(state)
+        assert on_tables == solver.solve_by_state(state)[0], f"{name}, seed {seed}"
+        compared += 1
+    assert compared >= 3
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("hearts", "reads what changes during trick play"),        # hearts may not be led until broken
+    ("doppelkopf", "copies of cards"),
+    ("euchre", "special card"),                                # the left bower
+    ("five-hundred", "ends trick play early"),                 # misère stops at the bidder's first trick
+    ("jass", "reads what changes during trick play"),          # the Puur alone need not follow trumps
+])
+def test_rules_the_tables_do_not_cover_say_why_and_are_searched_through_the_state(name, reason):
+    game = load_game(name, max_deals=1)
+    state = next(s for s in (trick_play_position(game, seed, 8) for seed in range(40)) if s is not None)
+    assert reason in trick_kernel.why_not(state)
+    assert trick_kernel.trick_kernel(state) is None
+    assert solver.card_tricks(state) == solver.solve_by_state(state)[0]
+
+
+WHIST = """
+game: whist-ending
+players: 4
+teams: [[1, 3], [2, 4]]
+seating: {first_dealer: 4, next_dealer: 1, forehand: 1}
+deck: {pack: french52}
+phases:
+  - deal: {each: 3}
+  - talon: rest
+  - set: {var: trump, value: "hearts"}
+  - tricks: {among: seats, lead: forehand, follow: FOLLOW, win: [{highest: trump}, {highest: led_suit}]}
+  - score: {each: seats, add: "tricks(team(player))"}
+match: {start: 0, end: "deal_number >= 1", winner: highest, tie: share}
+"""
+ENDING = {0: "A♥ 2♠ 3♠", 1: "Q♥ A♠ K♠", 2: "K♥ A♣ K♣", 3: "2♦ 3♦ 4♦"}
+
+
+def _ending(follow: str):
+    """Three tricks of a whist with hearts trumps, P1 to lead: P1 ♥A ♠2 ♠3, P2 ♥Q ♠A ♠K, P3 ♥K ♣A ♣K,
+    P4 ♦2 ♦3 ♦4."""
+    game = load_text(WHIST.replace("FOLLOW", follow), "yaml", max_deals=1)
+    state = named_deal(game, ENDING, 3)
+    assert state.current_player() == 0
+    return state
+
+
+def test_a_whist_ending_in_card_names():
+    """Leading the ♥A draws P2's ♥Q and P3's ♥K together: P2's spades then take two tricks. A spade lead
+    lets P3 ruff with the ♥K, and the ♥A still takes a trick: two for P1 and P3."""
+    state = _ending("[led_suit, any]")
+    assert trick_kernel.trick_kernel(state) is not None
+    values = solver.card_tricks(state)
+    assert values == solver.solve_by_state(state)[0]
+    names = {state.game.deck.cards[card].name: value for card, value in values.items()}
+    assert names == {"A♥": 1, "2♠": 2, "3♠": 2}
+
+
+def test_a_follow_rule_reading_the_hand_is_not_covered_but_still_solved():
+    state = _ending("['if count(hand(player)) > 2 then led_suit else any', any]")
+    assert "reads what changes during trick play" in trick_kernel.why_not(state)
+    assert solver.card_tricks(state) == solver.solve_by_state(state)[0]
+
+
+def test_the_tables_give_up_at_the_node_bound_and_leave_the_state_as_it_was():
+    game = load_game("bridge", max_deals=1)
+    state = trick_play_position(game, 5, 40)
+    hands = list(state.hands)
+    assert trick_kernel.trick_kernel(state) is not None
+    assert solver.solve(state, max_nodes=30)[0] is None and state.hands == hands
