@@ -38,7 +38,12 @@ class KernelSearch:
         if self.nodes > self.max_nodes:
             raise Exhausted
         key = (leader, *hands)
-        low, high = self.table.get(key, (0, left))
+        found = self.table.get(key)
+        if found is None:
+            sure = self.sure_tricks(leader)
+            low, high = (sure, left) if self.ours[leader] else (0, left - sure)
+        else:
+            low, high = found
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -54,6 +59,24 @@ class KernelSearch:
             low = high = best
         self.table[key] = (low, high)
         return best
+
+    def sure_tricks(self, leader: int) -> int:
+        """The tricks the leader's side takes for sure: the leader's cards that no card of another hand beats in a
+        trick they lead, cashed one after another, the leader keeping the lead (none where the leader may not
+        lead any card)."""
+        if self.kernel.lead:
+            return 0
+        others = 0
+        for seat, hand in enumerate(self.hands):
+            if seat != leader:
+                others |= hand
+        stronger, sure, hand = self.kernel.stronger, 0, self.hands[leader]
+        while hand:
+            low = hand & -hand
+            if not stronger[low.bit_length() - 1] & others:
+                sure += 1
+            hand ^= low
+        return sure
 
     def in_trick(self, order: list[int], place: int, led: int, best: int, winner: int, table: int,
                  alpha: int, beta: int) -> int:

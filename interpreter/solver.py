@@ -175,12 +175,29 @@ def _solve_on_tables(state, kernel, max_nodes: int) -> tuple[dict[int, int] | No
     ours = [bool(side >> seat & 1) for seat in range(len(hands))]
     orders = {seat: seats_from(state, seat, part.among) for seat in order}
     search = KernelSearch(kernel, hands, orders, ours, max_nodes)
+    values, guess = {}, size // 2
     try:
-        values = {card: search.after(order, place, led, best, winner, part.trick_mask, card, -1, 99)
-                  for card in legal}
+        for card in legal:
+            def probe(alpha: int, beta: int, card: int = card) -> int:
+                return search.after(order, place, led, best, winner, part.trick_mask, card, alpha, beta)
+            values[card] = guess = narrowed(probe, guess, size)
     except Exhausted:
         return None, search.nodes
     return values, search.nodes
+
+
+def narrowed(probe, guess: int, top: int) -> int:
+    """The exact value in ``0..top`` of a search ``probe(alpha, beta)`` (fail-soft), by windows of width one
+    around ``guess`` (MTD(f)): each search only asks whether the value reaches a number, which prunes most."""
+    low, high, value = 0, top, guess
+    while low < high:
+        beta = value + 1 if value == low else value
+        value = probe(beta - 1, beta)
+        if value < beta:
+            high = value
+        else:
+            low = value
+    return value
 
 
 def solve_by_state(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:

@@ -43,7 +43,8 @@ class TrickKernel:
     trick led by ``led`` — the highest wins; -1 for a card no win rule gives the trick to. ``head``: a follower
     must play a card that wins the trick as it stands, when he has one. ``kind[card]`` and ``between[a][b]``
     (cards of one kind only) say when two cards in one hand are worth the same: the same kind, and no card
-    still out ranks between them under any card led."""
+    still out ranks between them under any card led. ``stronger[card]``: the cards that beat ``card`` in a trick
+    it leads."""
 
     lead: tuple[int, ...]
     follow: tuple[tuple[int, ...], ...]
@@ -51,6 +52,7 @@ class TrickKernel:
     head: bool
     kind: tuple[int, ...]
     between: dict
+    stronger: tuple[int, ...] = ()
 
     def legal(self, hand: int, led: int, best: int) -> int:
         """The cards of ``hand`` that may be played: leading when ``led`` < 0, else to a trick led by ``led``
@@ -183,7 +185,8 @@ def _build(state) -> "TrickKernel | str":
     if any(rank[led][led] < 0 for led in range(n)):
         return "a card led may leave a trick without a winner"
     kind, between = _kinds(follow, rank, lead)
-    kernel = TrickKernel(lead, tuple(follow), tuple(rank), bool(rules.head), kind, between)
+    stronger = tuple(sum(1 << other for other in range(n) if rank[led][other] > rank[led][led]) for led in range(n))
+    kernel = TrickKernel(lead, tuple(follow), tuple(rank), bool(rules.head), kind, between, stronger)
     return _checked(state, kernel)
 
 

@@ -7,7 +7,9 @@ import time
 
 from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
-from rulelang.interpreter.agents.heuristic import ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout, rollout_gain
+from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
+                                                   rollout_gain, side_of)
+from rulelang.interpreter.agents.solved import SolvedPlay, tricks_wanted
 from rulelang.interpreter.inference import public_voids, said_evidence
 
 
@@ -24,13 +26,18 @@ class SearchAgent:
     that beats it on the same worlds by more than ``caution`` standard errors of the paired
     differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player;
     ``rollouts`` is the anchor's own budget per decision (the heuristic player's default).
+
+    In trick play where the tricks a side takes decide, and once the deal is small enough, each world is solved
+    exactly instead of rolled out (:mod:`.solved`: the card worth most tricks over the worlds; ``solve=0``
+    turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at least).
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0,
-                 guided: int = 1, caution: int = 1, rollouts: int = ROLLOUT_BUDGET):
+                 guided: int = 1, caution: int = 1, rollouts: int = ROLLOUT_BUDGET, solve: int = 1):
         self.rng = random.Random(seed)
+        self.solved = SolvedPlay(random.Random(None if seed is None else seed ^ 0x2545F491)) if solve else None
         self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, rollouts=rollouts, listen=listen)
         self.ms, self.playouts, self.listen = ms, playouts, bool(listen)
         self.play = guided_rollout if guided else rollout
@@ -46,8 +53,25 @@ class SearchAgent:
             return legal[0]
         deadline = None if start is None else start + self.ms / 1000
         anchor = self.guide.step(state, None if start is None else start + self.ms / 2000)
+        solved = self.solved_card(state, legal, anchor, deadline)
+        if solved is not None:
+            return solved
         return beyond_noise(self.rollouts(state, legal, deadline), legal, anchor, self.caution,
                             evidence_weights(state, legal))
+
+    def solved_card(self, state, legal: list[int], anchor: int, deadline: float | None) -> int | None:
+        """The card the worlds' exact solutions choose (:mod:`.solved`), or None where they do not apply."""
+        step = state.step
+        if self.solved is None or step is None or step.kind != "tricks" or any(
+                action >= state.game.num_cards for action in legal):
+            return None
+        seat = state.current_player()
+        wanted = tricks_wanted(state, seat, side_of(state, seat))
+        if not wanted:
+            return None
+        worlds = max(2, self.playouts // len(legal)) if self.playouts else 10 ** 9
+        return self.solved.choose(state, seat, legal, anchor, wanted, worlds, deadline, public_voids(state, seat),
+                                  said_evidence(state, seat) if self.listen else ())
 
     def rollouts(self, state, legal: list[int], deadline: float | None = None) -> dict[int, list[float]]:
         """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all): the

@@ -1,0 +1,63 @@
+"""Card play by perfect-information search in sampled worlds: what the strongest bridge programs do, from the rules.
+
+In trick play, where the deal's outcome for a seat is the tricks its side takes (the game's cards carry no
+points that count, and a trick is simply wanted or shunned as things stand), each world the seat cannot tell
+apart from the real deal (:func:`~rulelang.interpreter.worlds.determinize`, voids and what the bidding said
+respected) is solved exactly (:func:`~rulelang.interpreter.solver.card_tricks`), and the card worth the most
+tricks on average over the worlds is played — the heuristic's own card when it is among the best. A world
+whose search would pass ``max_nodes`` positions means the deal is still too large: the caller judges the card
+its usual way, and the search is not tried again in this deal until fewer cards are left.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rulelang.interpreter import solver
+from rulelang.interpreter.agents.worth import next_trick_worth, sign, trick_worth
+from rulelang.interpreter.worlds import determinize
+
+SOLVED_NODES = 3_000
+"""Positions one world's search may visit before the deal counts as too large to solve (about 25 ms)."""
+
+
+def tricks_wanted(state, seat: int, sides: set[int]) -> int:
+    """1 when ``seat``'s side wants tricks now, -1 when it shuns them, 0 when the count of tricks is not what
+    decides (cards with points that count, or tricks worth nothing either way)."""
+    per_trick, per_point = trick_worth(state.game).known(state, seat, sides)
+    if per_point and any(card.points for card in state.game.deck.cards):
+        return 0
+    return sign(next_trick_worth(state, seat, per_trick))
+
+
+class SolvedPlay:
+    """The worlds solved for one seat's card, and the deal found too large (kept between moves)."""
+
+    def __init__(self, rng: random.Random, max_nodes: int = SOLVED_NODES) -> None:
+        self.rng, self.max_nodes = rng, max_nodes
+        self.too_large: tuple[int, int, int] | None = None      # (match id, deal, cards left) found too large
+
+    def choose(self, state, seat: int, cards: list[int], anchor: int, wanted: int, worlds: int,
+               deadline: float | None, voids: list[int], said=()) -> int | None:
+        """The card worth most tricks (``wanted`` 1) or fewest (-1) over ``worlds`` worlds, or those begun
+        before ``deadline`` (two at least); ``anchor`` when it is among the best; None when the deal is too
+        large to solve yet or the rules are not covered."""
+        left = sum(hand.bit_count() for hand in state.hands)
+        mark = (id(state.game), state.deal_number)
+        if self.too_large is not None and self.too_large[:2] == mark and left >= self.too_large[2]:
+            return None
+        totals = dict.fromkeys(cards, 0)
+        done = 0
+        while done < worlds and (deadline is None or done < 2 or time.perf_counter() < deadline):
+            world = determinize(state, seat, random.Random(self.rng.getrandbits(32)), voids, said) \
+                or determinize(state, seat, random.Random(self.rng.getrandbits(32)), said=said)
+            values = solver.card_tricks(world, self.max_nodes)
+            if values is None or set(values) != set(cards):
+                self.too_large = (*mark, left) if values is None else None
+                return None
+            for card in cards:
+                totals[card] += wanted * values[card]
+            done += 1
+        best = max(totals.values())
+        return anchor if totals.get(anchor) == best else next(card for card in cards if totals[card] == best)
