@@ -5,9 +5,10 @@
 
 For each game and each number of cards left in the hands, ``--positions`` seeded endings (a deal bid mostly
 with passes, then cards played at random) are solved: every legal card scored (``solver.card_tricks``). Prints
-the mean and longest ms, the mean nodes, the nodes a second, and the endings given up at ``--max-nodes``. For
-Bridge with the extra ``rulelang[bridge]`` it also times DDS on the same positions and counts the cards whose
-value differs (there must be none).
+how many were searched on the trick rules' tables (:mod:`rulelang.interpreter.trick_kernel`; the others through
+the State API), the mean and longest ms, the mean nodes, the nodes a second, and the endings given up at
+``--max-nodes``. For Bridge with the extra ``rulelang[bridge]`` it also times DDS on the same positions, gives
+the ratio of the total times, and counts the cards whose value differs (there must be none).
 """
 
 from __future__ import annotations
@@ -29,23 +30,24 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parents[1]
     sys.path[:0] = [str(root), str(root / "tests")]
     from test_solver import trick_play_position
-    from rulelang.interpreter import solver
+    from rulelang.interpreter import solver, trick_kernel
     from rulelang.loader import load_game
     try:
         from rulelang.adapters import double_dummy
     except ImportError:
         double_dummy = None
-    print("| game | cards left | positions | mean ms | longest ms | mean nodes | nodes/s | given up | DDS ms | "
-          "differences |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | cards left | positions | on tables | mean ms | longest ms | mean nodes | nodes/s | given up | "
+          "DDS ms | × DDS | differences |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.games.split(","):
         game = load_game(name, max_deals=1)
         for cards in (int(c) for c in args.cards.split(",")):
-            times, nodes, dds_times, differences, given_up, seed = [], [], [], 0, 0, 0
+            times, nodes, dds_times, differences, given_up, seed, tabled = [], [], [], 0, 0, 0, 0
             while len(times) + given_up < args.positions and seed < 50 * args.positions:
                 state, seed = trick_play_position(game, seed, cards), seed + 1
                 if state is None:
                     continue
+                tabled += trick_kernel.trick_kernel(state) is not None
                 start = time.perf_counter()
                 values, visited = solver.solve(state, args.max_nodes)
                 if values is None:
@@ -62,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             rate = sum(nodes) / (sum(times) / 1000) if sum(times) else 0
             dds = f"{sum(dds_times) / len(dds_times):.2f}" if dds_times else "–"
-            print(f"| {name} | {cards} | {len(times)} | {sum(times) / len(times):.1f} | {max(times):.1f} | "
-                  f"{sum(nodes) / len(nodes):.0f} | {rate:,.0f} | {given_up} | {dds} | "
+            ratio = f"{sum(times) / sum(dds_times):.1f}" if dds_times else "–"
+            print(f"| {name} | {cards} | {len(times)} | {tabled} | {sum(times) / len(times):.1f} | {max(times):.1f} | "
+                  f"{sum(nodes) / len(nodes):.0f} | {rate:,.0f} | {given_up} | {dds} | {ratio} | "
                   f"{differences if dds_times else '–'} |")
     return 0
 

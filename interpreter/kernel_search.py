@@ -1,7 +1,7 @@
 """Alpha–beta over trick play with the tables of a :class:`~rulelang.interpreter.trick_kernel.TrickKernel`.
 
-The same search as the State API's (:mod:`rulelang.interpreter.solver`) — the tricks one side takes with best
-play by all — done on bitmasks: the hands are ints changed in place, a card's legality and a trick's winner
+The same search as the State API's (:mod:`rulelang.interpreter.solver`) — the tricks, or the card points, one
+side takes with best play by all — done on bitmasks: the hands are ints changed in place, a card's legality and a trick's winner
 are table lookups. Positions at the start of a trick are kept in a transposition table (bounds, keyed on the
 hands and the leader); of the cards of one hand that are worth the same (one kind, no card still out ranking
 between them) one is tried; a follower tries first the cheapest card that wins the trick, or his lowest when
@@ -22,18 +22,33 @@ class KernelSearch:
     which seats count for the side searched for, the table and the nodes visited."""
 
     def __init__(self, kernel, hands: list[int], orders: dict[int, list[int]], ours: list[bool],
-                 max_nodes: int) -> None:
+                 max_nodes: int, points: tuple[int, ...] | None = None) -> None:
         self.kernel, self.hands, self.orders, self.ours = kernel, hands, orders, ours
         self.max_nodes, self.nodes = max_nodes, 0
         self.table: dict[tuple, tuple[int, int]] = {}
+        self.points = points                       # per card, its points: counted instead of tricks
+        self.points_left = 0 if points is None else sum(self.worth(hand) for hand in hands)
+
+    def worth(self, cards: int) -> int:
+        """What ``cards`` taken in one trick count: their points, or one trick."""
+        if self.points is None:
+            return 1
+        total = 0
+        while cards:
+            low = cards & -cards
+            total += self.points[low.bit_length() - 1]
+            cards ^= low
+        return total
 
     # ------------------------------------------------------------------ a trick from its start
     def from_lead(self, leader: int, alpha: int, beta: int) -> int:
-        """The tricks the side takes from a trick ``leader`` is to lead, with best play by all."""
+        """The tricks (or points) the side takes from a trick ``leader`` is to lead, with best play by all."""
         hands = self.hands
         left = hands[leader].bit_count()
         if not left:
             return 0
+        if self.points is not None:
+            left = self.points_left
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise Exhausted
@@ -63,7 +78,7 @@ class KernelSearch:
     def sure_tricks(self, leader: int) -> int:
         """The tricks the leader's side takes for sure: the leader's cards that no card of another hand beats in a
         trick they lead, cashed one after another, the leader keeping the lead (none where the leader may not
-        lead any card)."""
+        lead any card); counting points, those cards' own points."""
         if self.kernel.lead:
             return 0
         others = 0
@@ -74,7 +89,7 @@ class KernelSearch:
         while hand:
             low = hand & -hand
             if not stronger[low.bit_length() - 1] & others:
-                sure += 1
+                sure += self.worth(low)
             hand ^= low
         return sure
 
@@ -85,7 +100,7 @@ class KernelSearch:
         cards ``table`` on it."""
         seat = order[place]
         maximising = self.ours[seat]
-        result = -1 if maximising else 99
+        result = -1 if maximising else 1 << 30
         for card in self.moves(order, place, led, best, winner, table):
             got = self.after(order, place, led, best, winner, table, card, alpha, beta)
             if maximising:
@@ -108,6 +123,8 @@ class KernelSearch:
         seat = order[place]
         bit = 1 << card
         self.hands[seat] ^= bit
+        if self.points is not None:
+            self.points_left -= self.points[card]
         try:
             if led < 0:
                 led = card
@@ -116,10 +133,12 @@ class KernelSearch:
                 best, winner = strength, seat
             if place + 1 < len(order):
                 return self.in_trick(order, place + 1, led, best, winner, table | bit, alpha, beta)
-            won = 1 if self.ours[winner] else 0
+            won = self.worth(table | bit) if self.ours[winner] else 0
             return won + self.from_lead(winner, alpha - won, beta - won)
         finally:
             self.hands[seat] ^= bit
+            if self.points is not None:
+                self.points_left += self.points[card]
 
     # ------------------------------------------------------------------ the cards tried, in order
     def moves(self, order: list[int], place: int, led: int, best: int, winner: int, table: int) -> list[int]:
@@ -139,16 +158,17 @@ class KernelSearch:
 
     def distinct(self, cards: list[int], seat: int, table: int) -> list[int]:
         """One card of each set of ``cards`` worth the same: one kind, no card of another hand or on the table
-        ranking between them."""
+        ranking between them (and, counting points, the same points)."""
         out = table
         for other, hand in enumerate(self.hands):
             if other != seat:
                 out |= hand
-        kind, between = self.kernel.kind, self.kernel.between
+        kind, between, points = self.kernel.kind, self.kernel.between, self.points
         kept: list[int] = []
         for card in cards:
             sort = kind[card]
-            if not any(kind[k] == sort and not between[k, card] & out for k in kept):
+            if not any(kind[k] == sort and not between[k, card] & out and (points is None or points[k] == points[card])
+                       for k in kept):
                 kept.append(card)
         return kept
 

@@ -21,6 +21,9 @@ from rulelang.interpreter.agents.worth import beats_masks
 from rulelang.interpreter.kernel_search import Exhausted, KernelSearch
 from rulelang.interpreter.trick_kernel import trick_kernel
 
+UNBOUNDED = 1 << 30
+"""Above any count of tricks or card points: the open end of a search window."""
+
 
 def side_mask(state, seat: int) -> int:
     """The seats on ``seat``'s side as a mask: its fixed team, else the declaring side or the others, else the
@@ -49,10 +52,11 @@ def hand_to_play(state) -> int:
 class _Search:
     """One solving run: the state searched in place, its deal, the side counted, the table and the nodes."""
 
-    def __init__(self, state, max_nodes: int) -> None:
+    def __init__(self, state, max_nodes: int, count_points: bool = False) -> None:
         self.state, self.deal, self.max_nodes, self.nodes = state, state.deal_number, max_nodes, 0
         self.table: dict[tuple, tuple[int, int]] = {}
         self.points = [card.points for card in state.game.deck.cards]
+        self.count_points = count_points
 
     def in_play(self) -> bool:
         return in_trick_play(self.state, self.deal)
@@ -64,6 +68,10 @@ class _Search:
         return hand_to_play(self.state)
 
     def taken_by(self, side: int) -> int:
+        """The tricks (or card points) the seats of ``side`` have taken this deal."""
+        if self.count_points:
+            won = self.state.won
+            return sum(self.points[c] for s in range(len(won)) if side >> s & 1 for c in iter_bits(won[s]))
         return sum(t for s, t in enumerate(self.state.tricks.taken) if side >> s & 1)
 
     def key(self) -> tuple:
@@ -98,7 +106,7 @@ class _Search:
         if self.nodes > self.max_nodes:
             raise Exhausted
         key = self.key()
-        low, high = self.table.get(key, (0, 99))
+        low, high = self.table.get(key, (0, UNBOUNDED))
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -106,7 +114,7 @@ class _Search:
         alpha, beta = max(alpha, low), min(beta, high)
         state = self.state
         ours = self.side(self.mover()) == side
-        best = -1 if ours else 99
+        best = -1 if ours else UNBOUNDED
         before = self.taken_by(side)
         window = alpha, beta
         for card in self.moves():
@@ -140,19 +148,26 @@ def card_tricks(state, max_nodes: int = 200_000) -> dict[int, int] | None:
     return solve(state, max_nodes)[0]
 
 
-def solve(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:
-    """:func:`card_tricks` and the positions the search visited (for benchmarks): on bitmasks where the trick
-    rules in force come down to tables (:mod:`.trick_kernel`), else through the State API."""
+def card_points(state, max_nodes: int = 200_000) -> dict[int, int] | None:
+    """As :func:`card_tricks`, counting the card points the side to play takes from here (the cards of the trick
+    on the table included) instead of its tricks."""
+    return solve(state, max_nodes, points=True)[0]
+
+
+def solve(state, max_nodes: int = 200_000, points: bool = False) -> tuple[dict[int, int] | None, int]:
+    """:func:`card_tricks` (or with ``points`` :func:`card_points`) and the positions the search visited (for
+    benchmarks): on bitmasks where the trick rules in force come down to tables (:mod:`.trick_kernel`), else
+    through the State API."""
     if in_trick_play(state, state.deal_number):
         kernel = trick_kernel(state)
         if kernel is not None:
-            found = _solve_on_tables(state, kernel, max_nodes)
+            found = _solve_on_tables(state, kernel, max_nodes, points)
             if found is not None:
                 return found
-    return solve_by_state(state, max_nodes)
+    return solve_by_state(state, max_nodes, points)
 
 
-def _solve_on_tables(state, kernel, max_nodes: int) -> tuple[dict[int, int] | None, int] | None:
+def _solve_on_tables(state, kernel, max_nodes: int, points: bool = False) -> tuple[dict[int, int] | None, int] | None:
     """The search on the kernel's tables; None when this position does not suit it (hands of uneven length,
     legal cards that differ from the State API's)."""
     part = state.tricks
@@ -174,7 +189,10 @@ def _solve_on_tables(state, kernel, max_nodes: int) -> tuple[dict[int, int] | No
     side = side_mask(state, order[place])
     ours = [bool(side >> seat & 1) for seat in range(len(hands))]
     orders = {seat: seats_from(state, seat, part.among) for seat in order}
-    search = KernelSearch(kernel, hands, orders, ours, max_nodes)
+    card_points = tuple(card.points for card in state.game.deck.cards) if points else None
+    search = KernelSearch(kernel, hands, orders, ours, max_nodes, card_points)
+    if points:
+        size = search.points_left + search.worth(part.trick_mask)
     values, guess = {}, size // 2
     try:
         for card in legal:
@@ -200,11 +218,11 @@ def narrowed(probe, guess: int, top: int) -> int:
     return value
 
 
-def solve_by_state(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | None, int]:
+def solve_by_state(state, max_nodes: int = 200_000, points: bool = False) -> tuple[dict[int, int] | None, int]:
     """:func:`solve` through the State API (``apply_action`` / ``undo_action``): any trick rules."""
     work = state.clone()
     work.keep_undo(True)
-    search = _Search(work, max_nodes)
+    search = _Search(work, max_nodes, points)
     if not search.in_play():
         return {}, 0
     side = search.side(search.mover())
@@ -214,7 +232,7 @@ def solve_by_state(state, max_nodes: int = 200_000) -> tuple[dict[int, int] | No
         for card in [a for a in work.legal_actions() if a < work.game.num_cards]:
             player = work.current_player()
             work.apply_action(card)
-            result[card] = search.taken_by(side) - before + search.value(side, -1, 99)
+            result[card] = search.taken_by(side) - before + search.value(side, -1, UNBOUNDED)
             work.undo_action(player, card)
     except Exhausted:
         return None, search.nodes

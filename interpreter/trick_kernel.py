@@ -31,7 +31,8 @@ FIXED_FIELDS = frozenset({"contract", "declarer", "called", "dealer", "forehand"
 CHECKED_TRICKS = 200
 """Random full tricks on which a new kernel's winner is checked against the rule file's own winner function."""
 KERNEL_CACHE_SIZE = 256
-_KERNELS: dict[tuple, "TrickKernel | str"] = {}
+_KERNELS: dict[tuple, "TrickKernel | str"] = {}     # per rule set and the values its rules read
+_RULES: dict[tuple, "frozenset | str"] = {}         # per rule set: what its rules read, or why not covered
 
 
 @dataclass(frozen=True)
@@ -95,15 +96,19 @@ def why_not(state) -> str | None:
 
 def _kernel_or_reason(state) -> "TrickKernel | str":
     part = state.tricks
-    key = (state.game.definition.digest, state.contract, state.declarer, state.called,
-           tuple(sorted(state.vars.items(), key=repr)), id(part.rules))
+    rules_key = (state.game.definition.digest, id(part.rules))
+    reads = _RULES.get(rules_key)
+    if reads is None:
+        found_reads: set = set()
+        reads = _not_covered(state, found_reads) or frozenset(found_reads)
+        _remember(_RULES, rules_key, reads)
+    if isinstance(reads, str):
+        return reads
+    key = rules_key + tuple(_read_value(state, what) for what in sorted(reads))
     found = _KERNELS.get(key)
     if found is None:
-        reason = _not_covered(state)
-        found = reason if reason else _build(state)
-        if len(_KERNELS) >= KERNEL_CACHE_SIZE:
-            _KERNELS.clear()
-        _KERNELS[key] = found
+        found = _build(state)
+        _remember(_KERNELS, key, found)
     if isinstance(found, TrickKernel):
         reason = _state_not_covered(state)
         if reason:
@@ -111,9 +116,20 @@ def _kernel_or_reason(state) -> "TrickKernel | str":
     return found
 
 
+def _remember(cache: dict, key, value) -> None:
+    if len(cache) >= KERNEL_CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+
+
+def _read_value(state, what: tuple):
+    """The value of one thing the rules read: ``("vars", name)`` or ``("field", name)``."""
+    return state.vars.get(what[1]) if what[0] == "vars" else getattr(state, what[1])
+
+
 # ---------------------------------------------------------------------- which rules are covered
-def _not_covered(state) -> str | None:
-    """Why the rule set in force is not covered, or None."""
+def _not_covered(state, reads: set) -> str | None:
+    """Why the rule set in force is not covered, or None; what its rules read is added to ``reads``."""
     rules, game = state.tricks.rules, state.game
     if rules is None:
         return "not in trick play"
@@ -132,7 +148,7 @@ def _not_covered(state) -> str | None:
         return "a construct follows each finished trick"
     code = game.definition.code
     for rule in [*rules.lead_from, *rules.follow, *(win.cards for win in rules.win)]:
-        if not _fixed_in_play(code.code_of(rule)):
+        if not _fixed_in_play(code.code_of(rule), reads):
             return f"the rule '{rule.text}' reads what changes during trick play"
     return None
 
@@ -147,19 +163,22 @@ def _state_not_covered(state) -> str | None:
     return None
 
 
-def _fixed_in_play(node) -> bool:
-    """Whether generated code reads nothing that changes during trick play (see the module's docstring)."""
+def _fixed_in_play(node, reads: set) -> bool:
+    """Whether generated code reads nothing that changes during trick play (see the module's docstring); the
+    deal's variables and fields it reads are added to ``reads``."""
     if isinstance(node, ast.Name):
         return node.id not in (STATE, PLAYER)
     if isinstance(node, ast.Attribute) and _is_state(node.value):
+        reads.add(("field", node.attr))
         return node.attr in FIXED_FIELDS
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and _is_state(node.value.value) \
             and node.value.attr == "tricks":
         return node.attr in ("led_suit", "trick")
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and _is_state(node.value.value) \
             and node.value.attr == "vars":
+        reads.add(("vars", getattr(node.slice, "value", None)))
         return isinstance(node.slice, ast.Constant)
-    return all(_fixed_in_play(child) for child in ast.iter_child_nodes(node))
+    return all(_fixed_in_play(child, reads) for child in ast.iter_child_nodes(node))
 
 
 def _is_state(node) -> bool:

@@ -10,7 +10,7 @@ from test_solver import trick_play_position
 from rulelang.interpreter import solver
 from rulelang.interpreter.agents import HeuristicAgent, SearchAgent, make_agent
 from rulelang.interpreter.agents.heuristic import side_of
-from rulelang.interpreter.agents.solved import SolvedPlay, tricks_wanted
+from rulelang.interpreter.agents.solved import SolvedPlay, objective
 from rulelang.interpreter.inference import public_voids
 from rulelang.loader import load_game
 
@@ -21,14 +21,14 @@ def _bridge_endings(cards_left: int, count: int):
     return [state for state in found if state is not None and len(state.legal_actions()) > 1][:count]
 
 
-def test_tricks_decide_in_bridge_but_not_where_card_points_count():
+def test_tricks_decide_in_bridge_and_card_points_in_a_skat_suit_game():
     bridge = _bridge_endings(12, 1)[0]
     seat = bridge.current_player()
-    assert tricks_wanted(bridge, seat, side_of(bridge, seat)) != 0
+    assert objective(bridge, seat, side_of(bridge, seat)) == (1, False)
     skat = next(s for s in (trick_play_position(load_game("skat", max_deals=1), seed, 12) for seed in range(30))
                 if s is not None and s.vars.get("kind") != "null_game")
     seat = skat.current_player()
-    assert tricks_wanted(skat, seat, side_of(skat, seat)) == 0
+    assert objective(skat, seat, side_of(skat, seat)) == (1, True)
 
 
 def test_the_solved_card_beats_the_heuristics_against_the_true_deal():

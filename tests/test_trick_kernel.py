@@ -29,6 +29,21 @@ def test_the_tables_give_every_card_the_value_the_state_search_gives(name, cards
     assert compared >= 3
 
 
+@pytest.mark.parametrize("name", ["skat", "schafkopf", "koenigrufen"])
+def test_counting_card_points_the_tables_agree_with_the_state_search(name):
+    game = load_game(name, max_deals=1)
+    compared = 0
+    for seed in range(10):
+        state = trick_play_position(game, seed, 12)
+        if state is None or trick_kernel.trick_kernel(state) is None:
+            continue
+        on_tables = solver.card_points(state)
+        assert on_tables == solver.solve_by_state(state, points=True)[0], f"{name}, seed {seed}"
+        assert max(on_tables.values()) <= sum(card.points for card in game.deck.cards)
+        compared += 1
+    assert compared >= 3
+
+
 @pytest.mark.parametrize("name, reason", [
     ("hearts", "reads what changes during trick play"),        # hearts may not be led until broken
     ("doppelkopf", "copies of cards"),

@@ -9,7 +9,7 @@ from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
                                                    rollout_gain, side_of)
-from rulelang.interpreter.agents.solved import SolvedPlay, tricks_wanted
+from rulelang.interpreter.agents.solved import SolvedPlay, objective
 from rulelang.interpreter.inference import public_voids, said_evidence
 
 
@@ -27,7 +27,7 @@ class SearchAgent:
     differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player;
     ``rollouts`` is the anchor's own budget per decision (the heuristic player's default).
 
-    In trick play where the tricks a side takes decide, and once the deal is small enough, each world is solved
+    In trick play where the tricks or card points a side takes decide, and once the deal is small enough, each world is solved
     exactly instead of rolled out (:mod:`.solved`: the card worth most tricks over the worlds; ``solve=0``
     turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at least).
     """
@@ -66,12 +66,12 @@ class SearchAgent:
                 action >= state.game.num_cards for action in legal):
             return None
         seat = state.current_player()
-        wanted = tricks_wanted(state, seat, side_of(state, seat))
+        wanted, points = objective(state, seat, side_of(state, seat))
         if not wanted:
             return None
         worlds = max(2, self.playouts // len(legal)) if self.playouts else 10 ** 9
         return self.solved.choose(state, seat, legal, anchor, wanted, worlds, deadline, public_voids(state, seat),
-                                  said_evidence(state, seat) if self.listen else ())
+                                  said_evidence(state, seat) if self.listen else (), points)
 
     def rollouts(self, state, legal: list[int], deadline: float | None = None) -> dict[int, list[float]]:
         """Per legal move, its gains for the seat to act over the budget's worlds (the same worlds for all): the

@@ -1,10 +1,10 @@
 """Card play by perfect-information search in sampled worlds: what the strongest bridge programs do, from the rules.
 
-In trick play, where the deal's outcome for a seat is the tricks its side takes (the game's cards carry no
-points that count, and a trick is simply wanted or shunned as things stand), each world the seat cannot tell
+In trick play, where the deal's outcome for a seat is the tricks or the card points its side takes (as the
+learned worth of each says, :func:`objective`), each world the seat cannot tell
 apart from the real deal (:func:`~rulelang.interpreter.worlds.determinize`, voids and what the bidding said
-respected) is solved exactly (:func:`~rulelang.interpreter.solver.card_tricks`), and the card worth the most
-tricks on average over the worlds is played — the heuristic's own card when it is among the best. A world
+respected) is solved exactly (:func:`~rulelang.interpreter.solver.card_tricks`, ``card_points``), and the card
+worth the most tricks (or points) on average over the worlds is played — the heuristic's own card when it is among the best. A world
 whose search would pass ``max_nodes`` positions means the deal is still too large: the caller judges the card
 its usual way, and the search is not tried again in this deal until fewer cards are left.
 """
@@ -22,13 +22,17 @@ SOLVED_NODES = 3_000
 """Positions one world's search may visit before the deal counts as too large to solve (about 25 ms)."""
 
 
-def tricks_wanted(state, seat: int, sides: set[int]) -> int:
-    """1 when ``seat``'s side wants tricks now, -1 when it shuns them, 0 when the count of tricks is not what
-    decides (cards with points that count, or tricks worth nothing either way)."""
+def objective(state, seat: int, sides: set[int]) -> tuple[int, bool]:
+    """What ``seat``'s side plays for now, as the learned worth of tricks and card points says: (1, …) to take
+    the most, (-1, …) the fewest, (0, …) when neither decides; and whether card points (True) or tricks count.
+    Points count where they weigh more over a deal than the tricks do."""
     per_trick, per_point = trick_worth(state.game).known(state, seat, sides)
-    if per_point and any(card.points for card in state.game.deck.cards):
-        return 0
-    return sign(next_trick_worth(state, seat, per_trick))
+    cards = state.game.deck.cards
+    total_points = sum(card.points for card in cards)
+    tricks_a_deal = len(cards) / max(1, state.game.num_players)
+    if per_point and abs(per_point) * total_points > abs(per_trick) * tricks_a_deal:
+        return sign(per_point), True
+    return sign(next_trick_worth(state, seat, per_trick)), False
 
 
 class SolvedPlay:
@@ -39,10 +43,10 @@ class SolvedPlay:
         self.too_large: tuple[int, int, int] | None = None      # (match id, deal, cards left) found too large
 
     def choose(self, state, seat: int, cards: list[int], anchor: int, wanted: int, worlds: int,
-               deadline: float | None, voids: list[int], said=()) -> int | None:
-        """The card worth most tricks (``wanted`` 1) or fewest (-1) over ``worlds`` worlds, or those begun
-        before ``deadline`` (two at least); ``anchor`` when it is among the best; None when the deal is too
-        large to solve yet or the rules are not covered."""
+               deadline: float | None, voids: list[int], said=(), points: bool = False) -> int | None:
+        """The card worth most tricks (``wanted`` 1) or fewest (-1) — with ``points``, card points — over
+        ``worlds`` worlds, or those begun before ``deadline`` (two at least); ``anchor`` when it is among the
+        best; None when the deal is too large to solve yet."""
         left = sum(hand.bit_count() for hand in state.hands)
         mark = (id(state.game), state.deal_number)
         if self.too_large is not None and self.too_large[:2] == mark and left >= self.too_large[2]:
@@ -52,7 +56,7 @@ class SolvedPlay:
         while done < worlds and (deadline is None or done < 2 or time.perf_counter() < deadline):
             world = determinize(state, seat, random.Random(self.rng.getrandbits(32)), voids, said) \
                 or determinize(state, seat, random.Random(self.rng.getrandbits(32)), said=said)
-            values = solver.card_tricks(world, self.max_nodes)
+            values = (solver.card_points if points else solver.card_tricks)(world, self.max_nodes)
             if values is None or set(values) != set(cards):
                 self.too_large = (*mark, left) if values is None else None
                 return None
