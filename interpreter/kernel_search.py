@@ -26,6 +26,7 @@ class KernelSearch:
         self.kernel, self.hands, self.orders, self.ours = kernel, hands, orders, ours
         self.max_nodes, self.nodes = max_nodes, 0
         self.table: dict[tuple, tuple[int, int]] = {}
+        self.plays: list[tuple[int, int]] = []     # the trick on the table: (seat, card) in order
         self.points = points                       # per card, its points: counted instead of tricks
         self.points_left = 0 if points is None else sum(self.worth(hand) for hand in hands)
 
@@ -123,6 +124,7 @@ class KernelSearch:
         seat = order[place]
         bit = 1 << card
         self.hands[seat] ^= bit
+        self.plays.append((seat, card))
         if self.points is not None:
             self.points_left -= self.points[card]
         try:
@@ -133,9 +135,16 @@ class KernelSearch:
                 best, winner = strength, seat
             if place + 1 < len(order):
                 return self.in_trick(order, place + 1, led, best, winner, table | bit, alpha, beta)
+            if (table | bit) & self.kernel.special:
+                winner = self.kernel.trick_winner(self.plays, table | bit)
             won = self.worth(table | bit) if self.ours[winner] else 0
-            return won + self.from_lead(winner, alpha - won, beta - won)
+            plays, self.plays = self.plays, []
+            try:
+                return won + self.from_lead(winner, alpha - won, beta - won)
+            finally:
+                self.plays = plays
         finally:
+            self.plays.pop()
             self.hands[seat] ^= bit
             if self.points is not None:
                 self.points_left += self.points[card]

@@ -183,6 +183,8 @@ def _solve_on_tables(state, kernel, max_nodes: int, points: bool = False) -> tup
     for seat, card in trick:
         if kernel.rank[led][card] > best:
             best, winner = kernel.rank[led][card], seat
+    if part.trick_mask & kernel.special:
+        winner = kernel.trick_winner(trick, part.trick_mask)
     legal = [a for a in state.legal_actions() if a < state.game.num_cards]
     if kernel.legal(hands[order[place]], led, best) != sum(1 << card for card in legal):
         return None
@@ -191,6 +193,7 @@ def _solve_on_tables(state, kernel, max_nodes: int, points: bool = False) -> tup
     orders = {seat: seats_from(state, seat, part.among) for seat in order}
     card_points = tuple(card.points for card in state.game.deck.cards) if points else None
     search = KernelSearch(kernel, hands, orders, ours, max_nodes, card_points)
+    search.plays = list(trick)
     if points:
         size = search.points_left + search.worth(part.trick_mask)
     values, guess = {}, size // 2

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 
 from rulelang.compile.codegen import PLAYER, STATE
+from rulelang.compile.coderuntime import best, highest
 from rulelang.compile.exprcompile import EvalError
 from rulelang.constructs.lay_aside import held_aside
 from rulelang.constructs.tricks import Tricks
@@ -45,7 +46,8 @@ class TrickKernel:
     must play a card that wins the trick as it stands, when he has one. ``kind[card]`` and ``between[a][b]``
     (cards of one kind only) say when two cards in one hand are worth the same: the same kind, and no card
     still out ranks between them under any card led. ``stronger[card]``: the cards that beat ``card`` in a trick
-    it leads."""
+    it leads. ``special``: the cards a win rule names (``{card: …, when: …}``); a trick holding one is judged by
+    the rule file's own winner function (``judge``), the strengths giving only the ``highest`` rules' order."""
 
     lead: tuple[int, ...]
     follow: tuple[tuple[int, ...], ...]
@@ -54,6 +56,16 @@ class TrickKernel:
     kind: tuple[int, ...]
     between: dict
     stronger: tuple[int, ...] = ()
+    special: int = 0
+    judge: object = None
+
+    def trick_winner(self, plays: list[tuple[int, int]], cards: int) -> int:
+        """The seat that wins the full trick ``plays`` ((seat, card) in order; ``cards`` their mask)."""
+        if cards & self.special:
+            won = self.judge(plays, cards)
+            return next(seat for seat, card in plays if card == won)
+        ranks = self.rank[plays[0][1]]
+        return max(plays, key=lambda play: ranks[play[1]])[0]
 
     def legal(self, hand: int, led: int, best: int) -> int:
         """The cards of ``hand`` that may be played: leading when ``led`` < 0, else to a trick led by ``led``
@@ -142,14 +154,20 @@ def _not_covered(state, reads: set) -> str | None:
             return f"the trick rules' {what}"
     if any(call.values or call.ends or call.swap is not None for call in rules.calls):
         return "a call of trick play sets a variable, ends play or swaps a card"
-    if any(win.cards is None for win in rules.win):
-        return "a win rule names a special card"
+    specials = [win for win in rules.win if win.cards is None]
+    if specials and rules.head:
+        return "a win rule names a special card where the trick must be headed"
     if any(watcher.kind != "parties" for watcher in game.trick_watchers):
         return "a construct follows each finished trick"
     code = game.definition.code
-    for rule in [*rules.lead_from, *rules.follow, *(win.cards for win in rules.win)]:
+    for rule in [*rules.lead_from, *rules.follow, *(win.cards for win in rules.win if win.cards is not None)]:
         if not _fixed_in_play(code.code_of(rule), reads):
             return f"the rule '{rule.text}' reads what changes during trick play"
+    for win in specials:
+        if not _fixed_in_play(code.code_of(win.card), reads):
+            return f"the special winner '{win.text}' is not one card for the whole of trick play"
+        if win.when is not None and not _fixed_in_play(code.code_of(win.when), reads, on_table=True):
+            return f"the rule '{win.text}' reads what changes during trick play"
     return None
 
 
@@ -163,9 +181,10 @@ def _state_not_covered(state) -> str | None:
     return None
 
 
-def _fixed_in_play(node, reads: set) -> bool:
+def _fixed_in_play(node, reads: set, on_table: bool = False) -> bool:
     """Whether generated code reads nothing that changes during trick play (see the module's docstring); the
-    deal's variables and fields it reads are added to ``reads``."""
+    deal's variables and fields it reads are added to ``reads``. With ``on_table`` it may read the cards of the
+    trick (a special winner's condition, asked of whole tricks)."""
     if isinstance(node, ast.Name):
         return node.id not in (STATE, PLAYER)
     if isinstance(node, ast.Attribute) and _is_state(node.value):
@@ -173,12 +192,12 @@ def _fixed_in_play(node, reads: set) -> bool:
         return node.attr in FIXED_FIELDS
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and _is_state(node.value.value) \
             and node.value.attr == "tricks":
-        return node.attr in ("led_suit", "trick")
+        return node.attr in ("led_suit", "trick") or on_table and node.attr == "trick_mask"
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and _is_state(node.value.value) \
             and node.value.attr == "vars":
         reads.add(("vars", getattr(node.slice, "value", None)))
         return isinstance(node.slice, ast.Constant)
-    return all(_fixed_in_play(child, reads) for child in ast.iter_child_nodes(node))
+    return all(_fixed_in_play(child, reads, on_table) for child in ast.iter_child_nodes(node))
 
 
 def _is_state(node) -> bool:
@@ -203,38 +222,59 @@ def _build(state) -> "TrickKernel | str":
         return f"a trick rule cannot be worked out on a probe ({exc})"
     if any(rank[led][led] < 0 for led in range(n)):
         return "a card led may leave a trick without a winner"
-    kind, between = _kinds(follow, rank, lead)
-    stronger = tuple(sum(1 << other for other in range(n) if rank[led][other] > rank[led][led]) for led in range(n))
-    kernel = TrickKernel(lead, tuple(follow), tuple(rank), bool(rules.head), kind, between, stronger)
+    named = [win.card.fn(probe, seat) for win in rules.win if win.cards is None]
+    special = sum(1 << card for card in named if isinstance(card, int) and 0 <= card < n)
+    kind, between = _kinds(follow, rank, lead, special)
+    stronger = tuple(sum(1 << other for other in range(n) if rank[led][other] > rank[led][led]) | special
+                     for led in range(n))
+    kernel = TrickKernel(lead, tuple(follow), tuple(rank), bool(rules.head), kind, between, stronger, special,
+                         _judge(probe) if special else None)
     return _checked(state, kernel)
 
 
-def _strengths(probe, led: int) -> tuple[int, ...]:
-    """Per card, its strength in a trick led by ``led``: the rule file's winner function asked again and again
-    of the cards not yet ranked (the first answer is the strongest); -1 for the cards no win rule takes."""
+def _judge(probe):
+    """The rule file's winner function asked of a whole trick, on the kernel's own probe state."""
     part, winner = probe.tricks, probe.tricks.rules.winner.fn
-    n = probe.game.num_cards
+    suits = probe.game.card_suits
+
+    def judge(plays: list[tuple[int, int]], cards: int) -> int:
+        part.trick, part.trick_mask, part.led_suit = plays, cards, suits[plays[0][1]]
+        return winner(probe, None)
+    return judge
+
+
+def _strengths(probe, led: int) -> tuple[int, ...]:
+    """Per card, its strength in a trick led by ``led`` by the ``highest`` win rules: the first rule whose cards
+    meet the cards not yet ranked gives the strongest of them, again and again; -1 for the cards no rule takes."""
+    game = probe.game
+    n = game.num_cards
+    suits = game.card_suits
+    by_suit = tuple(sum(1 << other for other in range(n) if suits[other] == suits[card]) for card in range(n))
+    order = tuple(card.order for card in game.deck.cards)
+    sets = [(win.cards.fn(probe, None), win.order) for win in probe.tricks.rules.win if win.cards is not None]
     strength = [-1] * n
     left, next_strength = (1 << n) - 1, n
     while left:
-        part.trick_mask = left
-        card = winner(probe, None)
-        if card < 0 or not left >> card & 1:
+        found = next(((cards & left, ranks) for cards, ranks in sets if cards & left), None)
+        if found is None:
             break
+        within, ranks = found
+        card = highest(ranks, within) if ranks else best(within, by_suit, order)
         strength[card] = next_strength
         next_strength -= 1
         left ^= 1 << card
     return tuple(strength)
 
 
-def _kinds(follow: list, rank: list, lead: tuple) -> tuple[tuple[int, ...], dict]:
+def _kinds(follow: list, rank: list, lead: tuple, special: int = 0) -> tuple[tuple[int, ...], dict]:
     """Cards that behave alike but for their order (the same fallback sets met, led and led to, the same
-    strengths when they lead), numbered as kinds; and for two cards of a kind, the cards ranking between them
-    under some card led."""
+    strengths when they lead; a special winner alone), numbered as kinds; and for two cards of a kind, the cards
+    ranking between them under some card led."""
     n = len(rank)
     met = [tuple(_member_of(row, c) for row in follow) + (_member_of(lead, c),) for c in range(n)]
     signs: dict[tuple, int] = {}
-    kind = tuple(signs.setdefault((met[c], follow[c], rank[c]), len(signs)) for c in range(n))
+    kind = tuple(signs.setdefault((met[c], follow[c], rank[c], c if special >> c & 1 else -1), len(signs))
+                 for c in range(n))
     rows = list(set(rank))
     above = [[sum(1 << o for o in range(n) if row[o] > row[c]) for c in range(n)] for row in rows]
     members: dict[int, list[int]] = {}
@@ -275,7 +315,7 @@ def _checked(state, kernel: TrickKernel) -> "TrickKernel | str":
             theirs = Tricks.winning_play(probe)[1]
         except EvalError:
             return "a trick may have no winner"
-        ranks = kernel.rank[trick[0]]
-        if max(trick, key=lambda card: ranks[card]) != theirs:
+        seat = kernel.trick_winner(part.trick, part.trick_mask)
+        if part.trick[seat][1] != theirs:
             return "the win rules do not rank the cards in one order per card led"
     return kernel

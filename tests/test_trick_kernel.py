@@ -12,7 +12,7 @@ from rulelang.interpreter import solver, trick_kernel
 from rulelang.loader import load_game, load_text
 
 COVERED = [("bridge", 16), ("skat", 12), ("spades", 16), ("oh-hell", 12), ("preferans", 12), ("koenigrufen", 12),
-           ("zwanzig-ab", 12), ("schafkopf", 12)]
+           ("zwanzig-ab", 12), ("schafkopf", 12), ("zwanzigerrufen", 16), ("euchre", 16)]
 
 
 @pytest.mark.parametrize("name, cards_left", COVERED)
@@ -29,7 +29,22 @@ def test_the_tables_give_every_card_the_value_the_state_search_gives(name, cards
     assert compared >= 3
 
 
-@pytest.mark.parametrize("name", ["skat", "schafkopf", "koenigrufen"])
+def test_a_special_winner_is_judged_by_the_rules_on_whole_tricks():
+    """Zwanzigerrufen's Pagat takes a trick holding the Sküs and the Mond: the tables rank the tarocks by the
+    `highest` rules and ask the rule file's winner of a trick that holds a named card."""
+    game = load_game("zwanzigerrufen", max_deals=1)
+    state = next(s for s in (trick_play_position(game, seed, 16) for seed in range(20)) if s is not None)
+    kernel = trick_kernel.trick_kernel(state)
+    cards = {name: game.deck.lookup[name.casefold()] for name in ("Sküs", "Mond", "Pagat", "XX", "XIX")}
+    assert kernel.special == 1 << cards["Pagat"]
+    trick = [(0, cards["Sküs"]), (1, cards["Mond"]), (2, cards["Pagat"]), (3, cards["XX"])]
+    mask = sum(1 << card for _, card in trick)
+    assert kernel.trick_winner(trick, mask) == 2
+    without_mond = [(0, cards["Sküs"]), (1, cards["XIX"]), (2, cards["Pagat"]), (3, cards["XX"])]
+    assert kernel.trick_winner(without_mond, sum(1 << card for _, card in without_mond)) == 0
+
+
+@pytest.mark.parametrize("name", ["skat", "schafkopf", "koenigrufen", "zwanzigerrufen"])
 def test_counting_card_points_the_tables_agree_with_the_state_search(name):
     game = load_game(name, max_deals=1)
     compared = 0
@@ -47,7 +62,7 @@ def test_counting_card_points_the_tables_agree_with_the_state_search(name):
 @pytest.mark.parametrize("name, reason", [
     ("hearts", "reads what changes during trick play"),        # hearts may not be led until broken
     ("doppelkopf", "copies of cards"),
-    ("euchre", "special card"),                                # the left bower
+    ("belote", "reads what changes during trick play"),        # over-trumping: the trick's cards decide
     ("five-hundred", "ends trick play early"),                 # misère stops at the bidder's first trick
     ("jass", "reads what changes during trick play"),          # the Puur alone need not follow trumps
 ])
