@@ -28,6 +28,9 @@ class KernelSearch:
         self.table: dict[tuple, tuple[int, int]] = {}
         self.plays: list[tuple[int, int]] = []     # the trick on the table: (seat, card) in order
         self.points = points                       # per card, its points: counted instead of tricks
+        self.ladders = kernel.ladders if points is None else ()
+        self.ladder_masks = [sum(1 << card for card in ladder) for ladder in self.ladders]
+        self.rungs: dict[tuple, tuple] = {}
         self.points_left = 0 if points is None else sum(self.worth(hand) for hand in hands)
 
     def worth(self, cards: int) -> int:
@@ -53,7 +56,7 @@ class KernelSearch:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise Exhausted
-        key = (leader, *hands)
+        key = self.relative_key(leader) if self.ladders else (leader, *hands)
         found = self.table.get(key)
         if found is None:
             sure = self.sure_tricks(leader)
@@ -75,6 +78,19 @@ class KernelSearch:
             low = high = best
         self.table[key] = (low, high)
         return best
+
+    def relative_key(self, leader: int) -> tuple:
+        """The position at a trick's start as the leader and, per kind, which hand holds each card still out,
+        strongest first: positions that differ only by which of equal-ranking cards are gone are one."""
+        hands, rungs, key = self.hands, self.rungs, [leader]
+        for ladder, mask in zip(self.ladders, self.ladder_masks):
+            held = tuple(hand & mask for hand in hands)
+            found = rungs.get(held)
+            if found is None:
+                found = rungs[held] = tuple(seat for card in ladder for seat, part in enumerate(held)
+                                            if part >> card & 1)
+            key.append(found)
+        return tuple(key)
 
     def sure_tricks(self, leader: int) -> int:
         """The tricks the leader's side takes for sure: the leader's cards that no card of another hand beats in a

@@ -47,7 +47,10 @@ class TrickKernel:
     (cards of one kind only) say when two cards in one hand are worth the same: the same kind, and no card
     still out ranks between them under any card led. ``stronger[card]``: the cards that beat ``card`` in a trick
     it leads. ``special``: the cards a win rule names (``{card: …, when: …}``); a trick holding one is judged by
-    the rule file's own winner function (``judge``), the strengths giving only the ``highest`` rules' order."""
+    the rule file's own winner function (``judge``), the strengths giving only the ``highest`` rules' order.
+    ``ladders``: per kind, its cards strongest first, where that order holds under every card led and no two
+    kinds' cards rank between each other's (then only the order of the cards still out matters, not which
+    they are: positions that differ by which low cards were played are one); empty where it does not hold."""
 
     lead: tuple[int, ...]
     follow: tuple[tuple[int, ...], ...]
@@ -58,6 +61,8 @@ class TrickKernel:
     stronger: tuple[int, ...] = ()
     special: int = 0
     judge: object = None
+    ladders: tuple = ()
+
 
     def trick_winner(self, plays: list[tuple[int, int]], cards: int) -> int:
         """The seat that wins the full trick ``plays`` ((seat, card) in order; ``cards`` their mask)."""
@@ -228,7 +233,7 @@ def _build(state) -> "TrickKernel | str":
     stronger = tuple(sum(1 << other for other in range(n) if rank[led][other] > rank[led][led]) | special
                      for led in range(n))
     kernel = TrickKernel(lead, tuple(follow), tuple(rank), bool(rules.head), kind, between, stronger, special,
-                         _judge(probe) if special else None)
+                         _judge(probe) if special else None, () if special else _ladders(kind, rank))
     return _checked(state, kernel)
 
 
@@ -291,6 +296,32 @@ def _kinds(follow: list, rank: list, lead: tuple, special: int = 0) -> tuple[tup
                         gap |= over[low] & ~over[high] & ~(1 << high)
                 between[a, b] = between[b, a] = gap
     return kind, between
+
+
+def _ladders(kind: tuple, rank: list) -> tuple:
+    """Per kind, its cards strongest first (by their strength when one of them leads), if every card led orders
+    each kind the same way and ranks no card of one kind between two of another; else ()."""
+    members: dict[int, list[int]] = {}
+    for card, k in enumerate(kind):
+        members.setdefault(k, []).append(card)
+    ladders = []
+    for k in range(len(members)):
+        cards = members[k]
+        own = rank[cards[0]]
+        ladders.append(tuple(sorted(cards, key=lambda c: -own[c])))
+    for row in set(rank):
+        spans = []
+        for ladder in ladders:
+            strengths = [row[c] for c in ladder]
+            ranked = [x for x in strengths if x >= 0]
+            if ranked and len(ranked) < len(strengths) or ranked != sorted(ranked, reverse=True):
+                return ()
+            if ranked:
+                spans.append((min(ranked), max(ranked)))
+        spans.sort()
+        if any(high >= low for (_, high), (low, _) in zip(spans, spans[1:])):
+            return ()
+    return tuple(ladders)
 
 
 def _member_of(sets: tuple, card: int) -> int:

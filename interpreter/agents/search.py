@@ -9,7 +9,7 @@ from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
                                                    rollout_gain, side_of)
-from rulelang.interpreter.agents.solved import SolvedPlay, objective
+from rulelang.interpreter.agents.solved import NODES_A_MS, SOLVED_NODES, SolvedPlay, objective
 from rulelang.interpreter.inference import public_voids, said_evidence
 
 
@@ -29,7 +29,9 @@ class SearchAgent:
 
     In trick play where the tricks or card points a side takes decide, and once the deal is small enough, each world is solved
     exactly instead of rolled out (:mod:`.solved`: the card worth most tricks over the worlds; ``solve=0``
-    turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at least).
+    turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at least), each within
+    :data:`~.solved.SOLVED_NODES` positions; a budget of ``ms`` lets a world take about a quarter of it, so a
+    larger budget solves from earlier in the deal.
     """
 
     name = "search"
@@ -70,6 +72,7 @@ class SearchAgent:
         if not wanted:
             return None
         worlds = max(2, self.playouts // len(legal)) if self.playouts else 10 ** 9
+        self.solved.max_nodes = SOLVED_NODES if self.playouts else max(SOLVED_NODES, NODES_A_MS * self.ms // 4)
         return self.solved.choose(state, seat, legal, anchor, wanted, worlds, deadline, public_voids(state, seat),
                                   said_evidence(state, seat) if self.listen else (), points)
 

@@ -20,6 +20,9 @@ from rulelang.interpreter.worlds import determinize
 
 SOLVED_NODES = 3_000
 """Positions one world's search may visit before the deal counts as too large to solve (about 25 ms)."""
+NODES_A_MS = 120
+"""About the positions the table search visits a millisecond on a quiet machine: a time budget's share of a
+world in positions (a time budget is not reproducible anyway)."""
 
 
 def objective(state, seat: int, sides: set[int]) -> tuple[int, bool]:
