@@ -407,3 +407,21 @@ def played_deals(game, count: int, seed: int, may_play):
                     trick = []
             done += 1
             yield state.deal_results[-1], hands, tricks, play_vars, counters
+
+
+def partnership_whist(name: str, deal: str, tricks: str, first_dealer: int = 1) -> str:
+    """The YAML of a plain whist for tests: four players, P1 and P3 against P2 and P4, the 52-card pack; the
+    ``deal`` phases (YAML list items), then ``tricks`` (the body of a tricks phase), each side scoring its
+    tricks; one deal."""
+    return f"""
+game: {name}
+players: 4
+teams: [[1, 3], [2, 4]]
+seating: {{first_dealer: {first_dealer}, next_dealer: 1, forehand: 1}}
+deck: {{pack: french52}}
+phases:
+{deal}
+  - tricks: {tricks}
+  - score: {{each: seats, add: "tricks(team(player))"}}
+match: {{start: 0, end: "deal_number >= 1", winner: highest, tie: share}}
+"""

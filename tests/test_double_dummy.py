@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from helpers import Table, load_benchmark                              # noqa: E402
+from helpers import Table, load_benchmark, partnership_whist           # noqa: E402
 from rulelang.adapters import double_dummy as dd                       # noqa: E402
 from rulelang.interpreter.agents import SeededChance, make_agent       # noqa: E402
 from rulelang.loader import load_game, load_text                       # noqa: E402
@@ -114,19 +114,8 @@ def test_the_benchmark_gives_the_same_numbers_for_the_same_seed_with_a_budget_in
     assert summary["deals"] == 2 and summary["passed_out"] == 1 and summary["fit"][0] == runs[0]["fit"]
 
 
-PLAIN_WHIST = """
-game: plain-whist
-title: Plain whist without trumps
-players: 4
-teams: [[1, 3], [2, 4]]
-seating: {first_dealer: 1, next_dealer: 1, forehand: 1}
-deck: {pack: french52}
-phases:
-  - deal: {each: 13}
-  - tricks: {among: seats, lead: forehand, follow: [led_suit, any], win: [{highest: led_suit}]}
-  - score: {each: seats, add: "tricks(team(player))"}
-match: {start: 0, end: "deal_number >= 1", winner: highest, tie: share}
-"""
+PLAIN_WHIST = partnership_whist("plain-whist", "  - deal: {each: 13}",
+                                "{among: seats, lead: forehand, follow: [led_suit, any], win: [{highest: led_suit}]}")
 
 
 def test_a_game_without_a_contract_is_scored_by_partnership():

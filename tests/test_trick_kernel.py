@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import named_deal
+from helpers import named_deal, partnership_whist
 from test_solver import trick_play_position
 from rulelang.interpreter import solver, trick_kernel
 from rulelang.loader import load_game, load_text
@@ -74,20 +74,9 @@ def test_rules_the_tables_do_not_cover_say_why_and_are_searched_through_the_stat
     assert solver.card_tricks(state) == solver.solve_by_state(state)[0]
 
 
-WHIST = """
-game: whist-ending
-players: 4
-teams: [[1, 3], [2, 4]]
-seating: {first_dealer: 4, next_dealer: 1, forehand: 1}
-deck: {pack: french52}
-phases:
-  - deal: {each: 3}
-  - talon: rest
-  - set: {var: trump, value: "hearts"}
-  - tricks: {among: seats, lead: forehand, follow: FOLLOW, win: [{highest: trump}, {highest: led_suit}]}
-  - score: {each: seats, add: "tricks(team(player))"}
-match: {start: 0, end: "deal_number >= 1", winner: highest, tie: share}
-"""
+WHIST = partnership_whist("whist-ending", "  - deal: {each: 3}\n  - talon: rest\n  - set: {var: trump, value: hearts}",
+                          "{among: seats, lead: forehand, follow: FOLLOW, win: [{highest: trump}, {highest: led_suit}]}",
+                          first_dealer=4)
 ENDING = {0: "A♥ 2♠ 3♠", 1: "Q♥ A♠ K♠", 2: "K♥ A♣ K♣", 3: "2♦ 3♦ 4♦"}
 
 
