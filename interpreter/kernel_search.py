@@ -1,11 +1,12 @@
 """Alpha–beta over trick play with the tables of a :class:`~rulelang.interpreter.trick_kernel.TrickKernel`.
 
 The same search as the State API's (:mod:`rulelang.interpreter.solver`) — the tricks, or the card points, one
-side takes with best play by all — done on bitmasks: the hands are ints changed in place, a card's legality and a trick's winner
-are table lookups. Positions at the start of a trick are kept in a transposition table (bounds, keyed on the
-hands and the leader); of the cards of one hand that are worth the same (one kind, no card still out ranking
-between them) one is tried; a follower tries first the cheapest card that wins the trick, or his lowest when
-his side already holds it, and a leader his strongest card.
+side takes with best play by all — done on bitmasks: the hands are ints changed in place, a card's legality
+and a trick's winner are table lookups. Positions at the start of a trick are kept in a transposition table
+(bounds, keyed on the hands and the leader, or on who holds each card still out where the kinds allow); the
+tricks a leader cashes for sure bound the value; of the cards of one hand that are worth the same (one kind,
+no card still out ranking between them) one is tried; a follower tries first the cheapest card that wins the
+trick, or his lowest when his side already holds it, and a leader his strongest card.
 
 ``max_nodes`` bounds the work (:class:`Exhausted`); no clock is read.
 """

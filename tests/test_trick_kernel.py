@@ -74,8 +74,10 @@ def test_rules_the_tables_do_not_cover_say_why_and_are_searched_through_the_stat
     assert solver.card_tricks(state) == solver.solve_by_state(state)[0]
 
 
-WHIST = partnership_whist("whist-ending", "  - deal: {each: 3}\n  - talon: rest\n  - set: {var: trump, value: hearts}",
-                          "{among: seats, lead: forehand, follow: FOLLOW, win: [{highest: trump}, {highest: led_suit}]}",
+WHIST = partnership_whist("whist-ending",
+                          "  - deal: {each: 3}\n  - talon: rest\n  - set: {var: trump, value: hearts}",
+                          "{among: seats, lead: forehand, follow: FOLLOW, "
+                          "win: [{highest: trump}, {highest: led_suit}]}",
                           first_dealer=4)
 ENDING = {0: "A♥ 2♠ 3♠", 1: "Q♥ A♠ K♠", 2: "K♥ A♣ K♣", 3: "2♦ 3♦ 4♦"}
 

@@ -27,11 +27,11 @@ class SearchAgent:
     differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player;
     ``rollouts`` is the anchor's own budget per decision (the heuristic player's default).
 
-    In trick play where the tricks or card points a side takes decide, and once the deal is small enough, each world is solved
-    exactly instead of rolled out (:mod:`.solved`: the card worth most tricks over the worlds; ``solve=0``
-    turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at least), each within
-    :data:`~.solved.SOLVED_NODES` positions; a budget of ``ms`` lets a world take about a quarter of it, so a
-    larger budget solves from earlier in the deal.
+    In trick play where the tricks or card points a side takes decide, and once the deal is small enough, each
+    world is solved exactly instead of rolled out (:mod:`.solved`: the card worth most over the worlds;
+    ``solve=0`` turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at
+    least), each within :data:`~.solved.SOLVED_NODES` positions; a budget of ``ms`` lets a world take about a
+    quarter of it, so a larger budget solves from earlier in the deal.
     """
 
     name = "search"

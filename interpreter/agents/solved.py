@@ -1,10 +1,10 @@
 """Card play by perfect-information search in sampled worlds: what the strongest bridge programs do, from the rules.
 
 In trick play, where the deal's outcome for a seat is the tricks or the card points its side takes (as the
-learned worth of each says, :func:`objective`), each world the seat cannot tell
-apart from the real deal (:func:`~rulelang.interpreter.worlds.determinize`, voids and what the bidding said
-respected) is solved exactly (:func:`~rulelang.interpreter.solver.card_tricks`, ``card_points``), and the card
-worth the most tricks (or points) on average over the worlds is played — the heuristic's own card when it is among the best. A world
+learned worth of each says, :func:`objective`), each world the seat cannot tell apart from the real deal
+(:func:`~rulelang.interpreter.worlds.determinize`, voids and what the bidding said respected) is solved exactly
+(:func:`~rulelang.interpreter.solver.card_tricks`, ``card_points``), and the card worth the most tricks (or
+points) on average over the worlds is played — the heuristic's own card when it is among the best. A world
 whose search would pass ``max_nodes`` positions means the deal is still too large: the caller judges the card
 its usual way, and the search is not tried again in this deal until fewer cards are left.
 """
