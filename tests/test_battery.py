@@ -39,10 +39,10 @@ from rulelang.loader import check_document, load_game, open_document, shipped_ga
 GAMES = shipped_games()
 IDS = [path.name for path in GAMES]
 
-PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 1000))   # random playouts per base game in total (the soak in
-VARIANT_PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 400))   # benchmarks/README.md plays more); per variant
+PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 600))   # random playouts per base game in total (the soak in
+VARIANT_PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 250))   # benchmarks/README.md plays more); per variant
 MATCHES = 24              # of which whole matches; the rest are single deals
-DEEP_EVERY = 200          # every 200th playout checks views, clones and replay at every step
+DEEP_EVERY = 120          # every 120th playout checks views, clones and replay at every step
 SAMPLE_RATE = 0.02        # other playouts check views and clones at this share of steps
 UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
 SERIALIZE_RATE = 0.05     # share of a deep playout's steps whose whole view is kept for the replay check
