@@ -13,9 +13,34 @@ trick, or his lowest when his side already holds it, and a leader his strongest 
 
 from __future__ import annotations
 
+from rulelang.compile.deck import bit_list, iter_bits
+
+UNBOUNDED = 1 << 30
+"""Above any count of tricks or card points: the open end of a search window."""
+
 
 class Exhausted(Exception):
     """The search reached its node bound."""
+
+
+def settled(low: int, high: int, alpha: int, beta: int) -> int | None:
+    """The value a transposition table's bounds ``low``..``high`` give for the window ``alpha``..``beta`` without
+    a search, or None."""
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    return None
+
+
+def bounds_after(low: int, high: int, best: int, alpha: int, beta: int) -> tuple[int, int]:
+    """The bounds to keep once a fail-soft search of the window ``alpha``..``beta`` returned ``best``: an upper
+    bound when it failed low, a lower one when it failed high, else the value itself."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
 
 
 class KernelSearch:
@@ -38,12 +63,7 @@ class KernelSearch:
         """What ``cards`` taken in one trick count: their points, or one trick."""
         if self.points is None:
             return 1
-        total = 0
-        while cards:
-            low = cards & -cards
-            total += self.points[low.bit_length() - 1]
-            cards ^= low
-        return total
+        return sum(self.points[card] for card in iter_bits(cards))
 
     # ------------------------------------------------------------------ a trick from its start
     def from_lead(self, leader: int, alpha: int, beta: int) -> int:
@@ -64,20 +84,12 @@ class KernelSearch:
             low, high = (sure, left) if self.ours[leader] else (0, left - sure)
         else:
             low, high = found
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        known = settled(low, high, alpha, beta)
+        if known is not None:
+            return known
         alpha, beta = max(alpha, low), min(beta, high)
-        window = alpha, beta
         best = self.in_trick(self.orders[leader], 0, -1, -1, -1, 0, alpha, beta)
-        if best <= window[0]:
-            high = min(high, best)
-        elif best >= window[1]:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table[key] = (low, high)
+        self.table[key] = bounds_after(low, high, best, alpha, beta)
         return best
 
     def relative_key(self, leader: int) -> tuple:
@@ -103,13 +115,9 @@ class KernelSearch:
         for seat, hand in enumerate(self.hands):
             if seat != leader:
                 others |= hand
-        stronger, sure, hand = self.kernel.stronger, 0, self.hands[leader]
-        while hand:
-            low = hand & -hand
-            if not stronger[low.bit_length() - 1] & others:
-                sure += self.worth(low)
-            hand ^= low
-        return sure
+        stronger, points = self.kernel.stronger, self.points
+        masters = [card for card in bit_list(self.hands[leader]) if not stronger[card] & others]
+        return len(masters) if points is None else sum(points[card] for card in masters)
 
     def in_trick(self, order: list[int], place: int, led: int, best: int, winner: int, table: int,
                  alpha: int, beta: int) -> int:
@@ -118,7 +126,7 @@ class KernelSearch:
         cards ``table`` on it."""
         seat = order[place]
         maximising = self.ours[seat]
-        result = -1 if maximising else 1 << 30
+        result = -1 if maximising else UNBOUNDED
         for card in self.moves(order, place, led, best, winner, table):
             got = self.after(order, place, led, best, winner, table, card, alpha, beta)
             if maximising:
@@ -171,12 +179,7 @@ class KernelSearch:
         """The legal cards of the seat at ``place``, one of each set worth the same, the likeliest best first."""
         seat = order[place]
         kernel, hands = self.kernel, self.hands
-        legal = kernel.legal(hands[seat], led, best)
-        cards = []
-        while legal:
-            low = legal & -legal
-            cards.append(low.bit_length() - 1)
-            legal ^= low
+        cards = bit_list(kernel.legal(hands[seat], led, best))
         if len(cards) > 1:
             cards = self.distinct(cards, seat, table)
             cards.sort(key=self.ordering(seat, led, best, winner))

@@ -3,11 +3,13 @@
 In a state whose every card is known (a world an agent draws, or a judge's view), :func:`card_tricks` says for
 each legal card how many of the deal's tricks still to be won the side to play takes after it, every later card
 played to the best for its own side — the double-dummy count, for any rule file whose trick play has sides
-(fixed teams, or a declaring side). It searches with alpha–beta on the tricks of the side to play, through the
-State API itself (``apply_action`` / ``undo_action`` on an undo stack), so whatever the rule file says of
-following, winning and leading is what it plays; positions reached twice are looked up (a transposition table
-keyed on the hands and the trick on the table), and of the cards of one hand that no card still out falls
-between — the same suit, the same card points, beating and beaten by the same cards — only one is tried.
+(fixed teams, or a declaring side); :func:`card_points` counts card points instead. Where the trick rules in
+force come down to tables (:mod:`.trick_kernel`) it searches on bitmasks (:mod:`.kernel_search`); elsewhere
+with alpha–beta through the State API itself (``apply_action`` / ``undo_action`` on an undo stack), so whatever
+the rule file says of following, winning and leading is what it plays; positions reached twice are looked up
+(a transposition table keyed on the hands and the trick on the table), and of the cards of one hand that no
+card still out falls between — the same suit, the same card points, beating and beaten by the same cards —
+only one is tried.
 
 ``max_nodes`` bounds the work: past it the search gives up and returns None, so a caller with a budget tries the
 last tricks only. No clock is read: the same position always gives the same answer.
@@ -18,11 +20,8 @@ from __future__ import annotations
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs.base import seats_from
 from rulelang.interpreter.agents.worth import beats_masks
-from rulelang.interpreter.kernel_search import Exhausted, KernelSearch
+from rulelang.interpreter.kernel_search import UNBOUNDED, Exhausted, KernelSearch, bounds_after, settled
 from rulelang.interpreter.trick_kernel import trick_kernel
-
-UNBOUNDED = 1 << 30
-"""Above any count of tricks or card points: the open end of a search window."""
 
 
 def side_mask(state, seat: int) -> int:
@@ -107,10 +106,9 @@ class _Search:
             raise Exhausted
         key = self.key()
         low, high = self.table.get(key, (0, UNBOUNDED))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        known = settled(low, high, alpha, beta)
+        if known is not None:
+            return known
         alpha, beta = max(alpha, low), min(beta, high)
         state = self.state
         ours = self.side(self.mover()) == side
@@ -131,13 +129,7 @@ class _Search:
                 beta = min(beta, best)
             if alpha >= beta:
                 break
-        if best <= window[0]:
-            high = min(high, best)                        # failed low: an upper bound
-        elif best >= window[1]:
-            low = max(low, best)                          # failed high: a lower bound
-        else:
-            low = high = best
-        self.table[key] = (low, high)
+        self.table[key] = bounds_after(low, high, best, *window)
         return best
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from rulelang.compile.codegen import PLAYER, STATE
 from rulelang.compile.coderuntime import best, highest
+from rulelang.compile.deck import iter_bits
 from rulelang.compile.exprcompile import EvalError
 from rulelang.constructs.lay_aside import held_aside
 from rulelang.constructs.tricks import Tricks
@@ -87,13 +88,7 @@ class TrickKernel:
                 break
         if self.head:
             ranks = self.rank[led]
-            heads = 0
-            rest = allowed
-            while rest:
-                low = rest & -rest
-                if ranks[low.bit_length() - 1] > best:
-                    heads |= low
-                rest ^= low
+            heads = sum(1 << card for card in iter_bits(allowed) if ranks[card] > best)
             if heads:
                 return heads
         return allowed
@@ -219,10 +214,13 @@ def _build(state) -> "TrickKernel | str":
     try:
         lead = tuple(rule.fn(probe, seat) for rule in rules.lead_from)
         follow, rank = [], []
+        suits = game.card_suits
+        by_suit = tuple(sum(1 << other for other in range(n) if suits[other] == suits[card]) for card in range(n))
+        order = tuple(card.order for card in game.deck.cards)
         for led in range(n):
-            part.trick, part.led_suit = [(seat, led)], game.card_suits[led]
+            part.trick, part.led_suit = [(seat, led)], suits[led]
             follow.append(tuple(rule.fn(probe, seat) for rule in rules.follow))
-            rank.append(_strengths(probe, led))
+            rank.append(_strengths(probe, by_suit, order))
     except EvalError as exc:
         return f"a trick rule cannot be worked out on a probe ({exc})"
     if any(rank[led][led] < 0 for led in range(n)):
@@ -248,14 +246,11 @@ def _judge(probe):
     return judge
 
 
-def _strengths(probe, led: int) -> tuple[int, ...]:
-    """Per card, its strength in a trick led by ``led`` by the ``highest`` win rules: the first rule whose cards
-    meet the cards not yet ranked gives the strongest of them, again and again; -1 for the cards no rule takes."""
-    game = probe.game
-    n = game.num_cards
-    suits = game.card_suits
-    by_suit = tuple(sum(1 << other for other in range(n) if suits[other] == suits[card]) for card in range(n))
-    order = tuple(card.order for card in game.deck.cards)
+def _strengths(probe, by_suit: tuple, order: tuple) -> tuple[int, ...]:
+    """Per card, its strength in the trick led on ``probe`` by the ``highest`` win rules: the first rule whose
+    cards meet the cards not yet ranked gives the strongest of them (by ``order``, ``by_suit`` naming each card's
+    suit as a mask), again and again; -1 for the cards no rule takes."""
+    n = probe.game.num_cards
     sets = [(win.cards.fn(probe, None), win.order) for win in probe.tricks.rules.win if win.cards is not None]
     strength = [-1] * n
     left, next_strength = (1 << n) - 1, n
