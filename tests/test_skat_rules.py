@@ -11,6 +11,7 @@ is one whole deal that replays to its score.
 
 from __future__ import annotations
 
+import json
 import random
 from functools import lru_cache
 
@@ -310,3 +311,43 @@ def test_a_ramsch_is_told_as_a_contract_with_nobody_declaring():
     from rulelang.interpreter.narrate import _contract
     assert _contract({"name": "ramsch", "title": "Ramsch", "declarer": None, "side": []}) == \
         ["contract: Ramsch, with nobody declaring"]
+
+
+# ---------------------------------------------------------------------- tournament scoring (Seeger-Fabian)
+@lru_cache(maxsize=None)
+def tournament_game():
+    return load_game("skat-tournament", max_deals=1)
+
+
+def seeger_fabian_score(state) -> list[int]:
+    """The Skat Order's score with the tournament's 50 for a game won or lost and 40 to each opponent of a lost
+    game, written here from the Skat Tournament Rules."""
+    order = skat_order_score(state)
+    if state.declarer < 0:
+        return order
+    d = state.declarer
+    if order[d] > 0:
+        return [order[d] + 50 if s == d else 0 for s in range(len(order))]
+    return [order[d] - 50 if s == d else 40 for s in range(len(order))]
+
+
+def test_tournament_scoring_adds_fifty_a_game_and_forty_to_each_opponent_of_a_lost_one():
+    outcomes = set()
+    for seed in range(300):
+        state = play_deal(tournament_game(), seed, sensible_choice)
+        assert state.deal_results[-1]["delta"] == seeger_fabian_score(state), seed
+        if state.declarer >= 0:
+            outcomes.add(state.deal_results[-1]["delta"][state.declarer] > 0)
+    assert outcomes == {True, False}
+
+
+def test_a_won_tournament_game_scores_its_value_and_fifty_a_lost_one_pays_each_opponent_forty():
+    won = Table(tournament_game(), HANDS, dealer="P1", talon="9D 7D")
+    moves = [json.loads(line) for line in LOG.read_text(encoding="utf-8").splitlines()]
+    won.do(*(f"{move['seat']} {move['action']}" for move in moves if move["type"] == "action"))
+    assert won.state.deal_results[-1]["delta"] == [0, 40 + 50, 0]      # the logged hearts game, won at 40
+    lost = Table(tournament_game(), HANDS, dealer="P1")
+    lost.do(*P2_DECLARES_AT_18, "P2 hand", "P2 null_game", "P2 simple", "P2 AC")   # a Null's Ace takes the trick
+    while not lost.state.is_terminal():
+        lost.state.apply_action(lost.state.legal_actions()[0])
+    assert lost.state.deal_results[-1]["delta"] == [40, -2 * 35 - 50, 40]

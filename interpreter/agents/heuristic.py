@@ -30,6 +30,7 @@ import time
 
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
+from rulelang.interpreter.agents.choices import choice_models
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.inference import public_voids, said_evidence
 from rulelang.interpreter.worlds import determinize
@@ -283,11 +284,16 @@ def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
             taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             keep = [c for c in legal if not taking >> c & 1] or legal
             return max(keep, key=keys.give)
-        if trick and next_trick_worth(world, world.current_player(), fitted_trick) + \
-                fitted_point * sum(cards[c].points for _, c in trick) > 0:
+        value = next_trick_worth(world, world.current_player(), fitted_trick) + \
+            fitted_point * sum(cards[c].points for _, c in trick) if trick else 0
+        if value > 0:
             taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
             if taking:
                 return min(iter_bits(taking), key=keys.take)
+        elif value < 0:                                     # a trick to lose: the strongest card that loses it
+            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
+            ducking = [c for c in legal if not taking >> c & 1]
+            return min(ducking or legal, key=keys.take)
         return max(legal, key=keys.shed)
     word = getattr(step, "pass_word", None)
     if word is not None:
@@ -299,9 +305,13 @@ def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
     if step.kind == "exchange":
         return exchange_step(world, legal, worth, rng)
     if step.kind == "choose":
-        return _plain_choice(world, step, legal)
+        best = choice_models(world.game, _quick_move).best(world, step, legal)
+        return best if best is not None else _plain_choice(world, step, legal)
     if step.kind in ("take_talon", "take_up") and all(a < world.game.num_cards for a in legal):
-        cards = world.game.deck.cards                          # a discard: the lowest card, then the poorest
+        best = choice_models(world.game, _quick_move).keep(world, legal)   # a discard: what leaves the hand worth most
+        if best is not None:
+            return best
+        cards = world.game.deck.cards                          # else the lowest card, then the poorest
         return max(legal, key=lambda c: (cards[c].order, -cards[c].points, c))
     return rng.choice(legal)
 

@@ -1,0 +1,281 @@
+"""What a hand is worth under each option of a choice, learned per rule file from simulated deals.
+
+A rollout judges a bid by playing the deal out, and the bidder's own later choices in it (the kind of game,
+Hand or pick up, an announcement) decide what the bid is worth: taking the first option listed, a hand good
+only for a Null was judged as a suit game and never bid. So each ``choose`` phase whose options are names
+gets a model of what the chooser's result against the table will be under each option, from features of the
+hand he holds when he chooses (:func:`features`: which cards, how long each suit is, the numbers the deal
+has stored, such as the bid), fitted by ridge regression per option (:func:`ridge`).
+
+The models are learned from ``CHOICE_DEALS`` deals per phase, from the last phase back to the first: the
+phase being learned is chosen at random, the phases after it by their models (so an option is worth what it
+brings when the choices after it are made well), everything else as a rollout plays it (bids mostly passed,
+cards played greedily). The fits are kept in the cache folder under the rule file's digest, like the trick
+worth (:mod:`.learned`), and are refit when the rules change (a new digest).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from rulelang.compile.deck import iter_bits
+from rulelang.constructs import construct
+
+CHOICE_DEALS = 240
+"""Deals that reach a phase, per ``choose`` phase learned."""
+ATTEMPTS = 8
+"""Deals tried for each one that counts (most are thrown in when every seat passes)."""
+MAX_ACTIONS = 2000
+MIN_ROWS = 12
+"""Rows an option needs before it gets a model of its own; an option without one is never preferred."""
+RIDGE = 20.0
+"""The ridge penalty on every weight but the intercept, in rows' worth of evidence that a feature counts for
+nothing."""
+SWEEPS = 30
+QUIET_SHARE = 0.6
+"""How often a seat of a learning deal passes where it may (else it says one of the words a player weighs)."""
+VERSION = 2
+_MODELS: dict[str, "ChoiceModels"] = {}
+
+
+class ChoiceModels:
+    """The fitted models of one rule file: ``fits[var][option] = (intercept, weights)``, for the ``choose`` phases
+    (by their variable) whose options are names."""
+
+    def __init__(self, game, fits: dict[str, dict[str, tuple[float, list[float]]]]) -> None:
+        self.game, self.fits = game, fits
+        self.at = {game.definition.phases.index(phase): phase.var for phase in modelled_phases(game)}
+
+    def keep(self, world, legal: list[int]) -> int | None:
+        """Of the cards ``legal`` to lay away, the one whose loss leaves the mover's hand worth most under the
+        next modelled choice (at its best option), or None when no later phase has models."""
+        later = [index for index in self.at if index > world.phase_index]
+        found = self.fits.get(self.at[min(later)]) if later else None
+        if not found:
+            return None
+        seat = world.current_player()
+        hand = world.hands[seat]
+        def worth(card: int) -> float:
+            row = features(world, seat, hand & ~(1 << card))
+            return max(predict(fit, row) for fit in found.values())
+        return max(legal, key=lambda card: (worth(card), -card))
+
+    def best(self, world, step, legal: list[int]) -> int | None:
+        """The legal option the chooser's hand is worth most under, or None when the phase has no models."""
+        found = self.fits.get(step.var)
+        if not found:
+            return None
+        row = features(world, world.current_player())
+        scored = [(predict(found[name], row), -i, action) for i, action in enumerate(legal)
+                  if (name := world.action_to_string(action)) in found]
+        return max(scored)[2] if scored else None
+
+
+def modelled_phases(game) -> list:
+    """The ``choose`` phases by a seat whose options are names (not suits), in the order they are played."""
+    phases = []
+    for phase in game.definition.phases:
+        if getattr(phase, "kind", None) != "choose" or phase.by is None:
+            continue
+        if set(phase.options) & {s.name for s in game.deck.suits}:
+            continue
+        if phase.var not in {p.var for p in phases}:
+            phases.append(phase)
+    return phases
+
+
+def features(state, seat: int, hand: int | None = None) -> list[float]:
+    """What the model reads of ``seat``'s position: how many cards of each rank it holds (the Jacks, the Aces …,
+    whatever their suits), each suit's length (longest first), its card points and each number the deal stores
+    (a bid, say), the last two scaled to tens. ``hand``: other cards than the seat holds."""
+    game = state.game
+    hand = state.hands[seat] if hand is None else hand
+    ranks = _rank_masks(game)
+    row = [float((hand & mask).bit_count()) for mask in ranks]
+    row += sorted((float((hand & mask).bit_count()) for mask in game.deck.suit_masks), reverse=True)
+    cards = game.deck.cards
+    row.append(sum(cards[c].points for c in iter_bits(hand)) / 10.0)
+    row += [float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0
+            for _, value in sorted(_numbers(state))]
+    return row
+
+
+_RANKS: dict[str, list[int]] = {}
+
+
+def _rank_masks(game) -> list[int]:
+    """One mask per rank name of the deck (the cards of that rank in every suit), kept per game."""
+    key = game.definition.digest
+    found = _RANKS.get(key)
+    if found is None:
+        by_rank: dict[str, int] = {}
+        for c, card in enumerate(game.deck.cards):
+            by_rank[card.rank] = by_rank.get(card.rank, 0) | 1 << c
+        found = _RANKS[key] = list(by_rank.values())
+    return found
+
+
+def _numbers(state) -> list[tuple[str, int]]:
+    return [(name, state.vars.get(name) or 0) for name, kind in state.game.definition.deal_vars.items()
+            if kind == "int"]
+
+
+def predict(fit: tuple[float, list[float]], row: list[float]) -> float:
+    """The model's estimate for one row of :func:`features`."""
+    intercept, weights = fit
+    return intercept + sum(w * x for w, x in zip(weights, row) if x)
+
+
+def ridge(rows: list[list[float]], targets: list[float], penalty: float = RIDGE) -> tuple[float, list[float]]:
+    """Least squares with a ridge ``penalty`` on the weights (not the intercept), by coordinate descent over the
+    centred features: ``(intercept, weights)``."""
+    n, width = len(rows), len(rows[0])
+    means = [sum(r[j] for r in rows) / n for j in range(width)]
+    target_mean = sum(targets) / n
+    columns = [[r[j] - means[j] for r in rows] for j in range(width)]
+    norms = [sum(x * x for x in column) for column in columns]
+    residual = [y - target_mean for y in targets]
+    weights = [0.0] * width
+    for _ in range(SWEEPS):
+        for j, column in enumerate(columns):
+            if norms[j] == 0.0:
+                continue
+            old = weights[j]
+            new = (sum(x * r for x, r in zip(column, residual)) + norms[j] * old) / (norms[j] + penalty)
+            if new != old:
+                change = new - old
+                residual = [r - change * x for r, x in zip(residual, column)]
+                weights[j] = new
+    intercept = target_mean - sum(w * m for w, m in zip(weights, means))
+    return intercept, weights
+
+
+# ---------------------------------------------------------------------- learning
+def learn(game, move) -> ChoiceModels:
+    """The models of every phase of :func:`modelled_phases`, learned from the last phase back to the first, the
+    deals played by ``move(state, legal, worth, rng)`` (a rollout's moves)."""
+    models = _MODELS[game.definition.digest] = ChoiceModels(game, {})     # the rollouts of learning read it
+    phases = modelled_phases(game)
+    for index in range(len(phases) - 1, -1, -1):
+        var = phases[index].var
+        rows = _explore(game, models, var, 20261206 + index, move)
+        by_option: dict[str, list[tuple[list[float], float]]] = {}
+        for option, row, result in rows:
+            by_option.setdefault(option, []).append((row, result))
+        models.fits[var] = {option: ridge([r for r, _ in found], [y for _, y in found])
+                            for option, found in by_option.items() if len(found) >= MIN_ROWS}
+    return models
+
+
+def _explore(game, models: ChoiceModels, var: str, seed: int, move) -> list[tuple[str, list[float], float]]:
+    """Rows (option chosen, features, the chooser's result against the table) from deals in which the phase of
+    ``var`` is chosen at random, the other modelled phases by ``models`` where they have one (``move`` reads them)
+    and everything else by ``move(state, legal, worth, rng)``, now and then bidding (:func:`_bid`)."""
+    from rulelang.interpreter.game import Game
+    from rulelang.interpreter.agents.worth import trick_worth
+    one_deal = Game(game.definition, max_deals=1)
+    worth, rng, rows = trick_worth(game), random.Random(seed), []
+    for _ in range(CHOICE_DEALS * ATTEMPTS):
+        if len(rows) >= CHOICE_DEALS:
+            break
+        state, chosen = one_deal.new_initial_state(), None
+        for _ in range(MAX_ACTIONS):
+            if state.is_terminal():
+                break
+            if state.current_player() < 0:
+                state.apply_chance(rng)
+                continue
+            legal = state.legal_actions()
+            step = state.step
+            if len(legal) > 1 and step is not None and step.kind == "choose" and getattr(step, "var", None) == var:
+                action = rng.choice(legal)
+                chosen = (state.current_player(), state.action_to_string(action), features(state, state.current_player()))
+            elif len(legal) == 1:
+                action = legal[0]
+            else:
+                action = _bid(state, legal, rng)
+                action = move(state, legal, worth, rng) if action is None else action
+            state.apply_action(action)
+        if chosen is None or not state.is_terminal():
+            continue
+        seat, option, row = chosen
+        returns = state.returns()
+        n = len(returns)
+        against = returns[seat] - (sum(returns) - returns[seat]) / (n - 1) if n > 1 else returns[seat]
+        rows.append((option, row, against))
+    return rows
+
+
+def _bid(state, legal: list[int], rng: random.Random) -> int | None:
+    """In a phase with a pass word, now and then (``1 - QUIET_SHARE``) a word other than passing, of those a
+    player would weigh (a value auction's lowest raise); else None."""
+    word = getattr(state.step, "pass_word", None)
+    if word is None or rng.random() < QUIET_SHARE:
+        return None
+    passing = state.game.symbol_ids.get(word)
+    weighed = construct(state.step.kind).worth_judging(state, state.step, legal)
+    others = [a for a in weighed if a != passing]
+    return rng.choice(others) if others else None
+
+
+def choice_models(game, move) -> ChoiceModels:
+    """The :class:`ChoiceModels` of ``game``, learned with ``move`` (see :func:`learn`) when neither memory nor
+    the cache folder keeps them for this rule file."""
+    key = game.definition.digest
+    found = _MODELS.get(key)
+    if found is None:
+        found = _MODELS[key] = _cached(game, move)
+    return found
+
+
+def _cached(game, move) -> ChoiceModels:
+    path = _path(game)
+    if path is not None:
+        try:
+            return from_json(game, json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            pass
+    found = learn(game, move)
+    if path is not None:
+        try:
+            path.parent.mkdir(mode=0o700, exist_ok=True)
+            partial = path.with_name(f"{path.name}.{os.getpid()}.part")    # written whole, then put in place
+            partial.write_text(json.dumps(to_json(found)), encoding="utf-8")
+            os.replace(partial, path)
+        except OSError:
+            pass
+    return found
+
+
+def _path(game):
+    from rulelang.read.cache import cache_folder
+    folder = cache_folder()
+    if folder is None:
+        return None
+    return folder / "choices" / f"{game.definition.digest}-v{VERSION}-{CHOICE_DEALS}.json"
+
+
+def to_json(found: ChoiceModels) -> dict:
+    """The fits as JSON-ready data."""
+    return {"fits": {var: {option: [intercept, weights] for option, (intercept, weights) in options.items()}
+                     for var, options in found.fits.items()}}
+
+
+def from_json(game, data: dict) -> ChoiceModels:
+    """A :class:`ChoiceModels` from :func:`to_json`'s data; TypeError/ValueError for anything of another shape."""
+    width = len(features(game.new_initial_state(), 0))
+    known = {phase.var: set(phase.options) for phase in modelled_phases(game)}
+    fits = {}
+    for var, options in data["fits"].items():
+        if var not in known:
+            raise ValueError("a phase of another game")
+        fits[var] = {}
+        for option, (intercept, weights) in options.items():
+            if option not in known[var] or len(weights) != width:
+                raise ValueError("an option of another game")
+            if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in [intercept, *weights]):
+                raise TypeError("not a number")
+            fits[var][option] = (float(intercept), [float(w) for w in weights])
+    return ChoiceModels(game, fits)
