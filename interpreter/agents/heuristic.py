@@ -40,6 +40,12 @@ from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
 
 ROLLOUT_BUDGET = 64
+SCREEN_FROM = 5
+"""From this many options a decision is screened first (:func:`judge`)."""
+SCREEN_WORLDS = 2
+"""Worlds every option is judged on before the best are kept."""
+KEPT = 3
+"""Options kept after screening, besides the quiet one."""
 
 
 class HeuristicAgent:
@@ -173,25 +179,42 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     the same worlds by more than ``caution`` standard errors of the paired differences, so that
     among noisy bids and calls the luckiest does not win by chance alone. With ``listen`` the worlds give
     what the other seats' bids said of their hands. With ``deadline`` (a ``time.perf_counter()`` reading) no
-    new world is begun after it (two at least are played)."""
-    worlds = max(2, budget // len(legal))
+    new world is begun after it (two at least are played).
+
+    Where there are many options (``SCREEN_FROM`` or more: an auction's contracts) they are screened first:
+    every option on ``SCREEN_WORLDS`` worlds, then only the ``KEPT`` best and the quiet option on the rest of
+    the budget, so that the options worth weighing are weighed on enough worlds to tell them apart."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
-    seeds = [rng.getrandbits(32) for _ in range(worlds)]
-    gains: dict[int, list[float]] = {action: [] for action in legal}
-    for done, seed in enumerate(seeds):
-        if deadline is not None and done >= 2 and time.perf_counter() > deadline:
-            break
-        for action in legal:
-            gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
     quiet = quiet if quiet is not None else _pass_option(state, legal)
+    gains: dict[int, list[float]] = {action: [] for action in legal}
+
+    def play(options: list[int], worlds: int, least: int) -> None:
+        for done in range(worlds):
+            if deadline is not None and done >= least and time.perf_counter() > deadline:
+                break
+            seed = rng.getrandbits(32)
+            for action in options:
+                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
+
+    options = legal
+    if len(legal) >= SCREEN_FROM:
+        play(legal, SCREEN_WORLDS, SCREEN_WORLDS)
+        ranked = sorted(legal, key=lambda action: (-sum(gains[action]), legal.index(action)))
+        options = [a for a in legal if a in ranked[:KEPT] or a == quiet]
+        for action in legal:
+            if action not in options:
+                del gains[action]
+        play(options, max(2, (budget - SCREEN_WORLDS * len(legal)) // len(options)), 0)
+    else:
+        play(legal, max(2, budget // len(legal)), 2)
     if quiet is None:
-        return max(legal, key=lambda action: (sum(gains[action]), -legal.index(action)))
+        return max(options, key=lambda action: (sum(gains[action]), -options.index(action)))
     step = state.step
     found = construct(step.kind) if step is not None else None
-    weights = {action: found.evidence(state, step, action) for action in legal} if found is not None else None
-    return beyond_noise(gains, legal, quiet, caution, weights)
+    weights = {action: found.evidence(state, step, action) for action in options} if found is not None else None
+    return beyond_noise(gains, options, quiet, caution, weights)
 
 
 def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,
@@ -268,8 +291,9 @@ def _partner_holds_trick(world) -> bool:
     return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
 
 
-def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
-    """A cheap move for a rollout (see :func:`rollout`)."""
+def _quick_move(world, legal: list[int], worth, rng: random.Random, answering: bool = True) -> int:
+    """A cheap move for a rollout (see :func:`rollout`); with ``answering`` a doubling is doubled again when the
+    mover's side comes out ahead (:func:`_answer`)."""
     step = world.step
     if step is None:
         return rng.choice(legal)
@@ -299,7 +323,8 @@ def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
     if word is not None:
         passing = world.game.symbol_ids.get(word)
         if passing in legal:
-            return passing
+            answers = construct(step.kind).answers(world, step, legal) if answering else []
+            return _answer(world, passing, answers, rng) if answers else passing
     if step.kind == "decide" and step.leave is not None:
         return stay_or_leave(world, step, legal, worth, rng)
     if step.kind == "exchange":
@@ -314,6 +339,24 @@ def _quick_move(world, legal: list[int], worth, rng: random.Random) -> int:
         cards = world.game.deck.cards                          # else the lowest card, then the poorest
         return max(legal, key=lambda c: (cards[c].order, -cards[c].points, c))
     return rng.choice(legal)
+
+
+def _answer(world, passing: int, answers: list[int], rng: random.Random) -> int:
+    """A rollout's seat asked whether to double again what the other side doubled: it does (the first such
+    item) when its side comes out ahead with the deal played out quickly from here and nobody doubling further.
+    In a rollout's world every card is known, so this is the answer of a side sure of its cards; a doubling
+    judged on such rollouts pays only when the doubling side is clearly ahead, since one answered costs twice
+    what it would — so chains stop where tables stop them."""
+    seat = world.current_player()
+    trial = world.clone()
+    trial.apply_action(passing)
+    played = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), _quiet_move)
+    return answers[0] if played[seat] > world.returns()[seat] else passing
+
+
+def _quiet_move(world, legal: list[int], worth, rng: random.Random) -> int:
+    """:func:`_quick_move` with no doubling answered (the playout :func:`_answer` reads)."""
+    return _quick_move(world, legal, worth, rng, answering=False)
 
 
 class _PlayKeys:

@@ -434,6 +434,17 @@ class Auction(Construct):
         return checks
 
     @staticmethod
+    def answers(st, phase, legal: list[int]) -> list[int]:
+        """The doublings of an item the other side has doubled already (a Retour, a Supra …)."""
+        table, levels = st.auction.table, st.auction.levels
+        found = []
+        for action in legal:
+            said = table.says.get(action)
+            if said is not None and said[0] == "double" and levels.get(said[1], 0) >= 1:
+                found.append(action)
+        return found
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """A contract needs one unit more for each rank above the lowest; a doubling one more for each step
         said before it on its item (a Retour two, a Supra three)."""

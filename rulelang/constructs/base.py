@@ -303,6 +303,12 @@ class Construct:
         return {}
 
     @staticmethod
+    def answers(st, phase, legal: list[int]) -> list[int]:
+        """Of the legal moves, those that double again what the other side doubled (a Retour to a Kontra), for
+        players that judge by rollouts: a rollout's seat says one when its side comes out ahead. Default none."""
+        return []
+
+    @staticmethod
     def worth_judging(st, phase, legal: list[int]) -> list[int]:
         """Of the legal moves, those a player that judges by sampled playouts need weigh (default all)."""
         return legal

@@ -1,0 +1,66 @@
+"""A rollout's seat answers a doubling (a Retour to a Kontra) when its side comes out ahead, so that a doubling
+judged on rollouts pays only when the doubling side is clearly ahead (interpreter/agents/heuristic.py, the
+auction's ``answers``). Zwanzigerrufen in card names; P4 deals, P1 is forehand."""
+
+from __future__ import annotations
+
+import random
+
+from zr_helpers import VALAT, Table, game
+from rulelang.constructs.auction import Auction
+from rulelang.interpreter.agents.heuristic import _quick_move
+from rulelang.interpreter.agents.worth import trick_worth
+
+# P1 calls the XX, which P3 holds; between them they have the XX and the low tarocks, P2 and P4 the high ones
+HOPELESS = {"P1": "VIII VII VI V IV A♥ A♦ 10♠ J♣ 10♣", "P2": "Sküs XXI XIX XVIII XVII K♥ Q♥ K♦ Q♦ C♦",
+            "P3": "XX I XII XI X C♥ J♥ J♦ J♠ C♣", "P4": "IX XVI XV XIV XIII K♠ Q♠ C♠ K♣ Q♣"}
+
+
+def answer(hands: dict) -> str:
+    """What P3, the called partner, says in a rollout after P1 calls and P2 says Kontra on the game."""
+    t = Table(game("zwanzigerrufen"), hands)
+    t.do("P1 call", "P2 kontra_game")
+    state = t.state
+    move = _quick_move(state, state.legal_actions(), trick_worth(state.game), random.Random(0))
+    return state.action_to_string(move)
+
+
+def test_only_a_doubling_of_what_the_other_side_doubled_is_an_answer():
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+    state = t.state
+    assert Auction.answers(state, state.step, state.legal_actions()) == []      # a first Kontra answers nothing
+    t.do("P2 kontra_game")
+    answers = Auction.answers(t.state, t.state.step, t.state.legal_actions())
+    assert [t.state.action_to_string(a) for a in answers] == ["retour_game"]
+
+
+def test_a_partner_whose_side_takes_every_trick_answers_the_kontra_with_retour():
+    assert answer(VALAT) == "retour_game"
+
+
+def test_a_partner_whose_side_holds_only_the_low_tarocks_lets_the_kontra_stand():
+    assert answer(HOPELESS) == "weiter"
+
+
+def test_many_options_are_screened_and_the_best_weighed_on_the_rest_of_the_budget(monkeypatch):
+    import rulelang.interpreter.agents.heuristic as heuristic
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+    state = t.state                                                  # P2: Weiter, Kontra, the announcements
+    legal = state.legal_actions()
+    assert len(legal) >= heuristic.SCREEN_FROM
+    best, passing = legal[-1], state.game.symbol_ids["weiter"]
+    calls: dict[int, int] = {}
+
+    def gain(state, seat, action, seed, *rest):
+        calls[action] = calls.get(action, 0) + 1
+        return 10.0 + seed % 3 if action == best else float(seed % 3)   # the best beats every other by 10
+
+    monkeypatch.setattr(heuristic, "rollout_gain", gain)
+    chosen = heuristic.judge(state, 1, legal, random.Random(1), budget=64)
+    assert chosen == best
+    kept = {a for a in legal if calls[a] > heuristic.SCREEN_WORLDS}
+    assert {best, passing} <= kept and len(kept) <= heuristic.KEPT + 1
+    assert all(calls[a] == heuristic.SCREEN_WORLDS for a in legal if a not in kept)
+    assert len({calls[a] for a in kept}) == 1                          # the kept ones on the same worlds
