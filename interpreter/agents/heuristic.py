@@ -46,6 +46,10 @@ SCREEN_WORLDS = 2
 """Worlds every option is judged on before the best are kept."""
 KEPT = 3
 """Options kept after screening, besides the quiet one."""
+SETTLED_AFTER = 6
+"""Worlds after which an option clearly behind the quiet one is weighed no further (:func:`_clearly_behind`)."""
+BEHIND = 2.0
+"""Standard errors of the paired differences by which an option must trail the quiet one to be dropped."""
 
 
 class HeuristicAgent:
@@ -183,20 +187,27 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
 
     Where there are many options (``SCREEN_FROM`` or more: an auction's contracts) they are screened first:
     every option on ``SCREEN_WORLDS`` worlds, then only the ``KEPT`` best and the quiet option on the rest of
-    the budget, so that the options worth weighing are weighed on enough worlds to tell them apart."""
+    the budget, so that the options worth weighing are weighed on enough worlds to tell them apart. From
+    ``SETTLED_AFTER`` worlds on, an option clearly behind the quiet one (:func:`_clearly_behind`) is weighed
+    no further, and the decision ends when only the quiet option is left: most hands pass at once."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     gains: dict[int, list[float]] = {action: [] for action in legal}
 
-    def play(options: list[int], worlds: int, least: int) -> None:
+    def play(options: list[int], worlds: int, least: int) -> list[int]:
         for done in range(worlds):
             if deadline is not None and done >= least and time.perf_counter() > deadline:
                 break
             seed = rng.getrandbits(32)
             for action in options:
                 gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
+            if quiet in options and len(gains[quiet]) >= SETTLED_AFTER:
+                options = [a for a in options if a == quiet or not _clearly_behind(gains[a], gains[quiet])]
+                if len(options) == 1:
+                    break
+        return options
 
     options = legal
     if len(legal) >= SCREEN_FROM:
@@ -206,15 +217,26 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
         for action in legal:
             if action not in options:
                 del gains[action]
-        play(options, max(2, (budget - SCREEN_WORLDS * len(legal)) // len(options)), 0)
+        options = play(options, max(2, (budget - SCREEN_WORLDS * len(legal)) // len(options)), 0)
     else:
-        play(legal, max(2, budget // len(legal)), 2)
+        options = play(legal, max(2, budget // len(legal)), 2)
+    gains = {action: gains[action] for action in options}
     if quiet is None:
         return max(options, key=lambda action: (sum(gains[action]), -options.index(action)))
     step = state.step
     found = construct(step.kind) if step is not None else None
     weights = {action: found.evidence(state, step, action) for action in options} if found is not None else None
     return beyond_noise(gains, options, quiet, caution, weights)
+
+
+def _clearly_behind(gains: list[float], quiet: list[float]) -> bool:
+    """Whether an option's gains trail the quiet option's on the same worlds by more than ``BEHIND`` standard
+    errors of the paired differences: weighing it on more worlds could not make it the choice."""
+    diffs = [a - b for a, b in zip(gains, quiet)]
+    worlds = len(diffs)
+    mean = sum(diffs) / worlds
+    error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
+    return mean + BEHIND * error < 0
 
 
 def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,

@@ -1,6 +1,7 @@
-"""A rollout's seat answers a doubling (a Retour to a Kontra) when its side comes out ahead, so that a doubling
-judged on rollouts pays only when the doubling side is clearly ahead (interpreter/agents/heuristic.py, the
-auction's ``answers``). Zwanzigerrufen in card names; P4 deals, P1 is forehand."""
+"""How the heuristic judges a decision by rollouts (interpreter/agents/heuristic.py): a rollout's seat answers
+a doubling (a Retour to a Kontra) when its side comes out ahead, so that a doubling judged on rollouts pays
+only when the doubling side is clearly ahead (the auction's ``answers``); many options are screened first; an
+option clearly behind passing is weighed no further. Zwanzigerrufen in card names; P4 deals, P1 is forehand."""
 
 from __future__ import annotations
 
@@ -64,3 +65,22 @@ def test_many_options_are_screened_and_the_best_weighed_on_the_rest_of_the_budge
     assert {best, passing} <= kept and len(kept) <= heuristic.KEPT + 1
     assert all(calls[a] == heuristic.SCREEN_WORLDS for a in legal if a not in kept)
     assert len({calls[a] for a in kept}) == 1                          # the kept ones on the same worlds
+
+
+def test_when_every_option_is_clearly_behind_passing_the_decision_ends_early(monkeypatch):
+    import rulelang.interpreter.agents.heuristic as heuristic
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+    state = t.state
+    legal = state.legal_actions()
+    passing = state.game.symbol_ids["weiter"]
+    calls: dict[int, int] = {}
+
+    def gain(state, seat, action, seed, *rest):
+        calls[action] = calls.get(action, 0) + 1
+        return float(seed % 7) - (0.0 if action == passing else 50.0 + seed % 5)
+
+    monkeypatch.setattr(heuristic, "rollout_gain", gain)
+    assert heuristic.judge(state, 1, legal, random.Random(1), budget=64) == passing
+    assert calls[passing] == heuristic.SETTLED_AFTER                  # not the whole budget
+    assert sum(calls.values()) < 64
