@@ -53,10 +53,15 @@ def guided_card(world, legal: list[int], worth) -> int:
     if _partner_holds_trick(world):
         keep = [c for c in legal if not taking >> c & 1] or legal
         return max(keep, key=lambda c: (cards[c].points * per_point, -beats[c].bit_count(), -c))
-    if per_trick + fitted_point * on_table > 0:
-        return min(iter_bits(taking), key=lambda c: (beats[c].bit_count(), c)) if taking else weakest
+    wanted = per_trick + fitted_point * on_table > 0
+    if wanted and taking:
+        if per_point < 0 and len(trick) == len(world.tricks.order) - 1:
+            return max(iter_bits(taking), key=lambda c: (beats[c].bit_count(), c))   # last: shed the strongest
+        return min(iter_bits(taking), key=lambda c: (beats[c].bit_count(), c))
     ducking = [c for c in legal if not taking >> c & 1] or legal
-    return max(ducking, key=lambda c: (beats[c].bit_count(), c))
+    if per_point < 0:                                     # points cost: onto another's trick with them
+        return max(ducking, key=lambda c: (cards[c].points, beats[c].bit_count(), c))
+    return weakest if wanted else max(ducking, key=lambda c: (beats[c].bit_count(), c))
 
 
 def _lead(world, legal: list[int], beats: list[int], weakest: int) -> int:

@@ -103,10 +103,14 @@ class HeuristicAgent:
         taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
         if winner in sides and winner != state.current:       # state.current: a dummy played for
             return self.give(legal, taking, strength, per_point, cards)
-        if wanted:
-            return min(taking, key=lambda c: (strength[c], c)) if taking else weakest
-        ducking = [c for c in legal if c not in taking]
-        return max(ducking, key=lambda c: (strength[c], c)) if ducking else max(legal, key=lambda c: (strength[c], c))
+        if wanted and taking:
+            if per_point < 0 and len(state.tricks.trick) == len(state.tricks.order) - 1:
+                return max(taking, key=lambda c: (strength[c], c))   # last: shed the strongest, it costs later
+            return min(taking, key=lambda c: (strength[c], c))
+        ducking = [c for c in legal if c not in taking] or legal
+        if per_point < 0:                                     # points cost: onto another's trick with them
+            return max(ducking, key=lambda c: (cards[c].points, strength[c], c))
+        return weakest if wanted else max(ducking, key=lambda c: (strength[c], c))
 
     def give(self, legal, taking, strength, per_point, cards) -> int:
         """A card for a partner's trick: points if points are worth having, without taking the trick over."""
@@ -157,9 +161,11 @@ def side_of(state, seat: int) -> set[int]:
     if parties:                                          # the seats whose party it knows (``parties``)
         mine = parties.get(state.game.seat_name(seat))   # unknown to itself while a join waits
         return {names[s] for s, party in parties.items() if party == mine} if mine else {seat}
-    if not view.get("contract") or view.get("declarer") is None:
+    if view.get("declarer") is None:
         return {seat}
     declarer = names[view["declarer"]]
+    if not view.get("contract"):                         # a bare auction's winner plays alone (Skat)
+        return {seat} if seat == declarer else set(range(state.game.num_players)) - {declarer}
     partners = view["partner"] if view["partner"] != "unknown" else None
     row = state.game.definition.contracts.get(view["contract"])
     if partners is None:
