@@ -21,6 +21,7 @@ from rulelang.interpreter.agents import make_agent  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 when done."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", default="heuristic,search:playouts=200")
     args = parser.parse_args(argv)

@@ -167,6 +167,7 @@ def every_share(rows: list[dict]) -> list[tuple]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 when done."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)

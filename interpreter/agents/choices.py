@@ -17,11 +17,11 @@ worth (:mod:`.learned`), and are refit when the rules change (a new digest).
 from __future__ import annotations
 
 import json
-import os
 import random
 
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs import construct
+from rulelang.read.cache import learned_path, save_json
 
 CHOICE_DEALS = 240
 """Deals that reach a phase, per ``choose`` phase learned."""
@@ -239,22 +239,12 @@ def _cached(game, move) -> ChoiceModels:
             pass
     found = learn(game, move)
     if path is not None:
-        try:
-            path.parent.mkdir(mode=0o700, exist_ok=True)
-            partial = path.with_name(f"{path.name}.{os.getpid()}.part")    # written whole, then put in place
-            partial.write_text(json.dumps(to_json(found)), encoding="utf-8")
-            os.replace(partial, path)
-        except OSError:
-            pass
+        save_json(path, to_json(found))
     return found
 
 
 def _path(game):
-    from rulelang.read.cache import cache_folder
-    folder = cache_folder()
-    if folder is None:
-        return None
-    return folder / "choices" / f"{game.definition.digest}-v{VERSION}-{CHOICE_DEALS}.json"
+    return learned_path("choices", f"{game.definition.digest}-v{VERSION}-{CHOICE_DEALS}.json")
 
 
 def to_json(found: ChoiceModels) -> dict:

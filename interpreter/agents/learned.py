@@ -17,11 +17,11 @@ they have the shape written.
 from __future__ import annotations
 
 import json
-import os
 import random
 import zlib
 
 from rulelang.compile.deck import iter_bits
+from rulelang.read.cache import learned_path, save_json
 
 LEARNING_DEALS = 200
 STEERED_DEALS = 60
@@ -227,23 +227,12 @@ def cached_worth(game) -> Worth:
 def _save(found: Worth) -> None:
     """Write the fits to the cache folder, if there is one."""
     path = _path(found.game)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(mode=0o700, exist_ok=True)
-        partial = path.with_name(f"{path.name}.{os.getpid()}.part")    # written whole, then put in place
-        partial.write_text(json.dumps(to_json(found)), encoding="utf-8")
-        os.replace(partial, path)
-    except OSError:
-        pass
+    if path is not None:
+        save_json(path, to_json(found))
 
 
 def _path(game):
-    from rulelang.read.cache import cache_folder
-    folder = cache_folder()
-    if folder is None:
-        return None
-    return folder / "worth" / f"{game.definition.digest}-v{VERSION}-{LEARNING_DEALS}.json"
+    return learned_path("worth", f"{game.definition.digest}-v{VERSION}-{LEARNING_DEALS}.json")
 
 
 def to_json(found: Worth) -> dict:

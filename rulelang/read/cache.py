@@ -48,6 +48,24 @@ def cache_folder() -> Path | None:
     return folder if is_private(info) else None
 
 
+def learned_path(kind: str, name: str) -> Path | None:
+    """Where fits learned for a rule file are kept: ``<cache folder>/<kind>/<name>``; None without a folder."""
+    folder = cache_folder()
+    return None if folder is None else folder / kind / name
+
+
+def save_json(path: Path, data) -> None:
+    """Write ``data`` as JSON to ``path`` whole (a part file put in place), its folder private; a failure to
+    write leaves the cache as it was."""
+    try:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        partial.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        pass
+
+
 def is_private(info: os.stat_result) -> bool:
     """Whether a folder is a folder owned by this user that no one else may write to."""
     if not stat.S_ISDIR(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
