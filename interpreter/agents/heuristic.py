@@ -164,7 +164,7 @@ def side_of(state, seat: int) -> set[int]:
     if view.get("declarer") is None:
         return {seat}
     declarer = names[view["declarer"]]
-    if not view.get("contract"):                         # a bare auction's winner plays alone (Skat)
+    if not view.get("contract"):                         # a bare auction's winner plays alone against the rest
         return {seat} if seat == declarer else set(range(state.game.num_players)) - {declarer}
     partners = view["partner"] if view["partner"] != "unknown" else None
     row = state.game.definition.contracts.get(view["contract"])
