@@ -66,6 +66,7 @@ class HeuristicAgent:
         self.listen = bool(listen)
         self._strength_key = None
         self._strength: dict[int, int] = {}
+        self._masks: list[int] = []
 
     def step(self, state, deadline: float | None = None) -> int:
         """The move for the seat to act in ``state``; with ``deadline`` (a ``time.perf_counter()`` reading) the
@@ -94,7 +95,7 @@ class HeuristicAgent:
         cards = state.game.deck.cards
         weakest = min(legal, key=lambda c: (strength[c], cards[c].points * sign(per_point), c))
         if not state.tricks.trick:
-            return self.lead(state, seat, legal, strength, weakest, per_trick > 0)
+            return self.lead(state, seat, legal, strength, weakest, per_trick, per_point)
         on_table = sum(cards[c].points for _, c in state.tricks.trick)
         wanted = per_trick + per_point * on_table > 0
         so_far = Tricks.winning_so_far(state)
@@ -103,13 +104,17 @@ class HeuristicAgent:
         taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
         if winner in sides and winner != state.current:       # state.current: a dummy played for
             return self.give(legal, taking, strength, per_point, cards)
-        if wanted and taking:
+        worth_taking = [c for c in taking if per_trick + per_point * (on_table + cards[c].points) > 0]
+        if wanted and worth_taking:                           # the card's own points count in the trick it takes
             if per_point < 0 and len(state.tricks.trick) == len(state.tricks.order) - 1:
-                return max(taking, key=lambda c: (strength[c], c))   # last: shed the strongest, it costs later
-            return min(taking, key=lambda c: (strength[c], c))
-        ducking = [c for c in legal if c not in taking] or legal
+                return max(worth_taking, key=lambda c: (strength[c], c))   # last: shed the strongest, it costs later
+            return min(worth_taking, key=lambda c: (strength[c], c))
+        ducking = [c for c in legal if c not in taking]
+        if not ducking:                                       # every card takes: the one whose points cost least
+            return max(legal, key=lambda c: (cards[c].points * sign(per_point), strength[c], c))
         if per_point < 0:                                     # points cost: onto another's trick with them
-            return max(ducking, key=lambda c: (cards[c].points, strength[c], c))
+            danger = dangers(state, ducking, unseen_mask(state, seat), self._masks)
+            return max(ducking, key=lambda c: (cards[c].points + danger[c], cards[c].points, strength[c], c))
         return weakest if wanted else max(ducking, key=lambda c: (strength[c], c))
 
     def give(self, legal, taking, strength, per_point, cards) -> int:
@@ -117,12 +122,19 @@ class HeuristicAgent:
         keep = [c for c in legal if c not in taking] or legal
         return max(keep, key=lambda c: (cards[c].points * sign(per_point), -strength[c], -c))
 
-    def lead(self, state, seat: int, legal: list[int], strength, weakest: int, wanted: bool) -> int:
-        """A master card (no unseen card beats it) when tricks are wanted, else the weakest card."""
+    def lead(self, state, seat: int, legal: list[int], strength, weakest: int, per_trick: float,
+             per_point: float) -> int:
+        """A master card (no unseen card beats it) when tricks are wanted, else the weakest card; where points
+        cost, only a master whose suit holds too few unseen points to turn the trick against the leader."""
+        wanted = per_trick > 0
         if not wanted:
             return weakest
         unseen = unseen_cards(state, seat)
         masters = [c for c in legal if all(beats(state, c, other) for other in unseen)]
+        if per_point < 0:                                     # not a master that a costly card must follow onto
+            suits, cards = state.game.card_suits, state.game.deck.cards
+            masters = [c for c in masters if per_trick + per_point * sum(
+                cards[o].points for o in unseen if suits[o] == suits[c]) > 0]
         return max(masters, key=lambda c: (strength[c], c)) if masters else weakest
 
     def strengths(self, state) -> dict[int, int]:
@@ -130,7 +142,8 @@ class HeuristicAgent:
         key = (state.deal_number, state.contract, tuple(state.vars.items()), id(state.tricks.rules))
         if key != self._strength_key:
             self._strength_key = key
-            self._strength = {c: mask.bit_count() for c, mask in enumerate(beats_masks(state))}
+            self._masks = beats_masks(state)
+            self._strength = {c: mask.bit_count() for c, mask in enumerate(self._masks)}
         return self._strength
 
 
@@ -142,12 +155,24 @@ def candidates(state, legal: list[int]) -> list[int]:
     return found.worth_judging(state, step, legal) if found is not None else legal
 
 
-def unseen_cards(state, seat: int) -> list[int]:
-    """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
+def unseen_mask(state, seat: int) -> int:
+    """The cards ``seat`` has not seen, as a mask: neither in its hand, nor played, nor its own discards."""
     seen = state.hands[seat] | state.tricks.trick_mask | state.discards[seat]
     for won in state.won:
         seen |= won
-    return [c for c in range(state.game.num_cards) if not seen >> c & 1]
+    return (1 << state.game.num_cards) - 1 & ~seen
+
+
+def unseen_cards(state, seat: int) -> list[int]:
+    """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
+    return list(iter_bits(unseen_mask(state, seat)))
+
+
+def dangers(state, cards: list[int], unseen: int, masks: list[int]) -> dict[int, int]:
+    """For each of ``cards``, the card points of the unseen cards of its suit that it beats: what it could be
+    made to take later, where points cost (a lone high card of a suit whose costly card is still out)."""
+    suits, deck = state.game.card_suits, state.game.deck.cards
+    return {c: sum(deck[o].points for o in iter_bits(unseen & masks[c]) if suits[o] == suits[c]) for c in cards}
 
 
 def side_of(state, seat: int) -> set[int]:
