@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_expert_positions import positions, set_up, solved  # noqa: E402  (the tests' reading of the files)
+from test_expert_positions import answer, positions, set_up, solved  # noqa: E402  (the tests' reading of the files)
 from rulelang.interpreter.agents import make_agent  # noqa: E402
 
 
@@ -29,8 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     for spec in args.agents.split(","):
         right = 0
         for game_name, position in found:
-            state = set_up(game_name, position)
-            move = make_agent(spec, 0).step(state)
+            state, move = answer(set_up(game_name, position), make_agent(spec, 0))
             ok = solved(state, position, move)
             right += ok
             print(f"{spec:24} {'solved' if ok else 'MISSED':6} {game_name:16} {position['name']} "

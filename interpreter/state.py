@@ -537,7 +537,7 @@ class State:
         if row is not None and row.sides == "parties":   # who is on which side: the observation's ``parties``
             return {"contract": self.contract, "declarer": seat(self.declarer), "called": None, "partner": "unknown"}
         partners = [s for s in range(self.game.num_players) if self.side_mask >> s & 1 and s != self.declarer]
-        knows = self.revealed or player in partners or row is not None and row.sides == "alone"
+        knows = self.revealed or player in partners or row is not None and row.sides in ("alone", "none")
         return {
             "contract": self.contract, "declarer": seat(self.declarer),
             "called": self.game.deck.cards[self.called].name if self.called >= 0 else None,

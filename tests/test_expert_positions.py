@@ -35,6 +35,17 @@ def set_up(game_name: str, position: dict):
     return t.state
 
 
+def answer(state, agent) -> tuple[object, int]:
+    """The agent's move in ``state``; where it says a word before its card (Re, Kontra), that word is made
+    and the card it then plays is its answer. Returns the state the move is made in and the move."""
+    move = agent.step(state)
+    while state.step is not None and state.step.kind == "tricks" and move >= state.game.num_cards:
+        state = state.clone()
+        state.apply_checked(move)
+        move = agent.step(state)
+    return state, move
+
+
 def solved(state, position: dict, move: int) -> bool:
     """Whether ``move`` is one of the position's good moves, or none of its bad ones."""
     name = state.action_to_string(move)
@@ -57,8 +68,7 @@ def test_the_heuristic_solves_four_positions_in_five():
     found = positions()
     missed = []
     for game_name, position in found:
-        state = set_up(game_name, position)
-        move = make_agent("heuristic", 0).step(state)
+        state, move = answer(set_up(game_name, position), make_agent("heuristic", 0))
         if not solved(state, position, move):
             missed.append(f"{position['name']}: played {state.action_to_string(move)}")
     assert len(missed) <= (1 - HEURISTIC_SHARE) * len(found), "\n".join(missed)

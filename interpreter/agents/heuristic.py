@@ -193,6 +193,8 @@ def side_of(state, seat: int) -> set[int]:
         return {seat} if seat == declarer else set(range(state.game.num_players)) - {declarer}
     partners = view["partner"] if view["partner"] != "unknown" else None
     row = state.game.definition.contracts.get(view["contract"])
+    if row is not None and row.sides == "none":          # every seat for itself (a Ramsch)
+        return {seat}
     if partners is None:
         return {seat}
     declarers = {declarer} | {names[p] for p in partners}

@@ -118,7 +118,7 @@ def _declarer_alone(state) -> bool:
     """Whether everyone knows the declarer plays alone: his contract says so, or no contract names his sides (a
     bare auction's winner). Never read from the sides themselves, which may hide a partner."""
     row = state.game.definition.contracts.get(state.contract)
-    return row.sides == "alone" if row is not None else state.contract is None
+    return row.sides in ("alone", "none") if row is not None else state.contract is None
 
 
 # ---------------------------------------------------------------------- learning

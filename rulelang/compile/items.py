@@ -6,7 +6,7 @@ from rulelang.compile import ir
 from rulelang.diagnostics import similar_names
 from rulelang.compile.exprcompile import BOOL, CARD, INT, PLAYER_CODE, SEATS, Binding
 
-SIDE_RULES = ("alone", "called", "parties")
+SIDE_RULES = ("alone", "called", "parties", "none")
 
 
 def announcement(item: str, word: str) -> str:

@@ -253,6 +253,7 @@ def contract_lines(ctx: Context, name: str, row: dict) -> Lines:
         lines.append(f"  The bidder calls {ctx.say(row['calls'])}; its holder is his secret partner.")
     sides = row.get("sides", "alone")
     lines.append({"alone": "  The bidder plays alone against all others.",
+                  "none": "  Everyone plays for himself: the bidder has no partner and no side plays against him.",
                   "parties": "  The sides are the parties a `parties` phase forms; the bidder is not told his partner."}
                  .get(sides, "  The bidder and the holder of the called card play against the others."))
     if row.get("items") is not None:
