@@ -51,6 +51,12 @@ class ChoiceModels:
     def keep(self, world, legal: list[int]) -> int | None:
         """Of the cards ``legal`` to lay away, the one whose loss leaves the mover's hand worth most under the
         next modelled choice (at its best option), or None when no later phase has models."""
+        ranked = self.ranked(world, legal)
+        return ranked[0] if ranked else None
+
+    def ranked(self, world, legal: list[int]) -> list[int] | None:
+        """The cards ``legal`` to lay away, best first by what the hand left is worth under the next modelled
+        choice (at its best option); None when no later phase has models."""
         later = [index for index in self.at if index > world.phase_index]
         found = self.fits.get(self.at[min(later)]) if later else None
         if not found:
@@ -60,7 +66,7 @@ class ChoiceModels:
         def worth(card: int) -> float:
             row = features(world, seat, hand & ~(1 << card))
             return max(predict(fit, row) for fit in found.values())
-        return max(legal, key=lambda card: (worth(card), -card))
+        return sorted(legal, key=lambda card: (-worth(card), card))
 
     def best(self, world, step, legal: list[int]) -> int | None:
         """The legal option the chooser's hand is worth most under, or None when the phase has no models."""

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 
 from rulelang.compile.deck import iter_bits
-from rulelang.interpreter.agents.heuristic import _partner_holds_trick, _quick_move, dangers, rollout, unseen_mask
+from rulelang.interpreter.agents.heuristic import (_partner_holds_trick, _quick_move, dangers, rollout, suit_masters,
+                                                  unseen_mask)
 from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, sign
 from rulelang.constructs.tricks import Tricks
 
@@ -52,7 +53,10 @@ def guided_card(world, legal: list[int], worth) -> int:
     taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
     if _partner_holds_trick(world):
         keep = [c for c in legal if not taking >> c & 1] or legal
-        return max(keep, key=lambda c: (cards[c].points * per_point, -beats[c].bit_count(), -c))
+        if per_point <= 0:
+            return max(keep, key=lambda c: (cards[c].points * per_point, -beats[c].bit_count(), -c))
+        own = suit_masters(world, keep, unseen_mask(world, seat), beats)
+        return max(keep, key=lambda c: (cards[c].points / (2 if c in own else 1), -beats[c].bit_count(), -c))
     wanted = per_trick + fitted_point * on_table > 0
     worth_taking = [c for c in iter_bits(taking) if per_trick + fitted_point * (on_table + cards[c].points) > 0]
     if wanted and worth_taking:                           # the card's own points count in the trick it takes
@@ -65,7 +69,9 @@ def guided_card(world, legal: list[int], worth) -> int:
     if per_point < 0:                                     # points cost: onto another's trick with them
         danger = dangers(world, ducking, unseen_mask(world, seat), beats)
         return max(ducking, key=lambda c: (cards[c].points + danger[c], cards[c].points, beats[c].bit_count(), c))
-    return weakest if wanted else max(ducking, key=lambda c: (beats[c].bit_count(), c))
+    if wanted:                                            # another's trick: the fewest points, the weakest card
+        return min(ducking, key=lambda c: (cards[c].points, beats[c].bit_count(), c))
+    return max(ducking, key=lambda c: (-cards[c].points * per_point, beats[c].bit_count(), c))
 
 
 def _lead(world, legal: list[int], beats: list[int], weakest: int, per_trick: float, per_point: float) -> int:

@@ -103,7 +103,7 @@ class HeuristicAgent:
         mask = sum(1 << c for c in legal)
         taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
         if winner in sides and winner != state.current:       # state.current: a dummy played for
-            return self.give(legal, taking, strength, per_point, cards)
+            return self.give(state, seat, legal, taking, strength, per_point, cards)
         worth_taking = [c for c in taking if per_trick + per_point * (on_table + cards[c].points) > 0]
         if wanted and worth_taking:                           # the card's own points count in the trick it takes
             if per_point < 0 and len(state.tricks.trick) == len(state.tricks.order) - 1:
@@ -115,12 +115,18 @@ class HeuristicAgent:
         if per_point < 0:                                     # points cost: onto another's trick with them
             danger = dangers(state, ducking, unseen_mask(state, seat), self._masks)
             return max(ducking, key=lambda c: (cards[c].points + danger[c], cards[c].points, strength[c], c))
-        return weakest if wanted else max(ducking, key=lambda c: (strength[c], c))
+        if wanted:                                            # another's trick: the fewest points, the weakest card
+            return min(ducking, key=lambda c: (cards[c].points, strength[c], c))
+        return max(ducking, key=lambda c: (-cards[c].points * sign(per_point), strength[c], c))
 
-    def give(self, legal, taking, strength, per_point, cards) -> int:
-        """A card for a partner's trick: points if points are worth having, without taking the trick over."""
+    def give(self, state, seat, legal, taking, strength, per_point, cards) -> int:
+        """A card for a partner's trick: points if points are worth having, without taking the trick over; a
+        master of its suit counts half its points, since it brings them home in a trick of its own."""
         keep = [c for c in legal if c not in taking] or legal
-        return max(keep, key=lambda c: (cards[c].points * sign(per_point), -strength[c], -c))
+        if per_point <= 0:
+            return max(keep, key=lambda c: (cards[c].points * sign(per_point), -strength[c], -c))
+        own = suit_masters(state, keep, unseen_mask(state, seat), self._masks)
+        return max(keep, key=lambda c: (cards[c].points / (2 if c in own else 1), -strength[c], -c))
 
     def lead(self, state, seat: int, legal: list[int], strength, weakest: int, per_trick: float,
              per_point: float) -> int:
@@ -166,6 +172,34 @@ def unseen_mask(state, seat: int) -> int:
 def unseen_cards(state, seat: int) -> list[int]:
     """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
     return list(iter_bits(unseen_mask(state, seat)))
+
+
+def suit_masters(state, cards: list[int], unseen: int, masks: list[int]) -> set[int]:
+    """Those of ``cards`` that no unseen card of their kind beats (``masks``: what each card beats led): a trump no
+    unseen trump beats, a plain card no unseen plain card of its suit beats (a trump only ruffs it)."""
+    suits, trumps = state.game.card_suits, trump_mask(state, masks)
+    def rival(c: int, o: int) -> bool:
+        trump = trumps >> c & 1
+        return (trumps >> o & 1) == trump and (trump or suits[o] == suits[c])
+    return {c for c in cards if not any(rival(c, o) for o in iter_bits(unseen & ~masks[c]))}
+
+
+_TRUMPS: dict[tuple, int] = {}
+
+
+def trump_mask(state, masks: list[int]) -> int:
+    """The cards that beat a card of another suit led (trumps, under the rules in force), from ``masks``."""
+    key = (state.game.definition.digest, tuple(masks))
+    found = _TRUMPS.get(key)
+    if found is None:
+        suits, found = state.game.card_suits, 0
+        for o in range(len(masks)):
+            if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
+                found |= 1 << o
+        if len(_TRUMPS) > 256:
+            _TRUMPS.clear()
+        _TRUMPS[key] = found
+    return found
 
 
 def dangers(state, cards: list[int], unseen: int, masks: list[int]) -> dict[int, int]:
@@ -243,7 +277,10 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
         return options
 
     options = legal
-    if len(legal) >= SCREEN_FROM:
+    modelled = _modelled_discards(state, legal) if len(legal) >= SCREEN_FROM else None
+    if modelled is not None:                             # a discard: the models screen, not two noisy worlds
+        options = play(modelled[:KEPT], max(2, budget // KEPT), 2)
+    elif len(legal) >= SCREEN_FROM:
         play(legal, SCREEN_WORLDS, SCREEN_WORLDS)
         ranked = sorted(legal, key=lambda action: (-sum(gains[action]), legal.index(action)))
         options = [a for a in legal if a in ranked[:KEPT] or a == quiet]
@@ -260,6 +297,15 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     found = construct(step.kind) if step is not None else None
     weights = {action: found.evidence(state, step, action) for action in options} if found is not None else None
     return beyond_noise(gains, options, quiet, caution, weights)
+
+
+def _modelled_discards(state, legal: list[int]) -> list[int] | None:
+    """The cards to lay away best first by the choice models (:meth:`~.choices.ChoiceModels.ranked`), where the
+    step is a discard and a later choice is modelled; else None."""
+    step = state.step
+    if step is None or step.kind not in ("take_talon", "take_up") or not all(a < state.game.num_cards for a in legal):
+        return None
+    return choice_models(state.game, _quick_move).ranked(state, legal)
 
 
 def _clearly_behind(gains: list[float], quiet: list[float]) -> bool:

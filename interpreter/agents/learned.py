@@ -31,7 +31,7 @@ MAX_ACTIONS = 2000
 GROUP_ROWS = 40
 """Rows (a seat in a learning deal) a group needs before it gets a worth of its own."""
 QUIET_SHARE = 0.75
-VERSION = 3
+VERSION = 4
 
 
 class Worth:
@@ -193,7 +193,9 @@ def _learning_move(state, rng: random.Random, steer) -> int:
 
 
 def fit(rows: list) -> tuple[float, float]:
-    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data."""
+    """The coefficients (a, b) of y ≈ a·x1 + b·x2 + c by least squares; (0, 0) without data. Tricks and card
+    points go together, so a coefficient whose sign the joint fit turns against its own correlation with y (card
+    points that cost where taking them pays) is an artefact of the pair: it is dropped, the other fitted alone."""
     n = len(rows)
     if n < 3:
         return (0.0, 0.0)
@@ -207,7 +209,12 @@ def fit(rows: list) -> tuple[float, float]:
     det = s11 * s22 - s12 * s12
     if abs(det) < 1e-9:
         return (s1y / s11 if s11 else 0.0, 0.0)
-    return ((s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det)
+    a, b = (s1y * s22 - s2y * s12) / det, (s2y * s11 - s1y * s12) / det
+    if b * s2y < 0 <= a * s1y:                       # the points' sign turned by the tricks': tricks alone
+        return (s1y / s11, 0.0)
+    if a * s1y < 0 <= b * s2y:                       # and the other way round: points alone
+        return (0.0, s2y / s22)
+    return (a, b)
 
 
 # ---------------------------------------------------------------------- the cache folder

@@ -139,17 +139,30 @@ PROBE_DEALS = 200
 """How many seeded random single deals estimate a game's bounds (:func:`utility_bound`)."""
 
 
+_PROBED: dict[str, tuple[float, int]] = {}
+"""The largest return and the longest deal of the probe deals, by rule file digest (kept per process: OpenSpiel
+makes a game anew for every state it deserializes)."""
+
+
 def utility_bound(engine, deals: int = 1) -> tuple[float, int]:
     """A bound on any seat's return in ``deals`` deals, and on a deal's length in actions, estimated from
     :data:`PROBE_DEALS` seeded random single deals: twice the largest return seen (at least 1) times ``deals``,
     twice the longest deal times ``deals``. Not derivable from every rule file, so estimated."""
+    key = engine.definition.digest
+    if key not in _PROBED:
+        _PROBED[key] = _probe(engine)
+    largest, longest = _PROBED[key]
+    return 2 * largest * deals, 2 * longest * deals
+
+
+def _probe(engine) -> tuple[float, int]:
+    """The largest return (at least 1) and the longest deal in actions over the seeded probe deals."""
     single = type(engine)(engine.definition, max_deals=1)
-    low = high = 0.0
-    longest = 1
+    largest, longest = 1.0, 1
     for seed in range(PROBE_DEALS):
         rng, state = random.Random(seed), single.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
-        low, high = min(low, *state.returns()), max(high, *state.returns())
+        largest = max(largest, *(abs(r) for r in state.returns()))
         longest = max(longest, len(state.history))
-    return 2 * max(abs(low), abs(high), 1) * deals, 2 * longest * deals
+    return largest, longest

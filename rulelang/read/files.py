@@ -168,10 +168,24 @@ def _guess_game(ref: str) -> str:
     return f"did you mean '{close[0]}'? " if close else ""
 
 
+_LISTED: dict[tuple, list[dict]] = {}
+"""The last :func:`shipped_list`, by the shipped files' names, sizes and times (reading them all takes seconds)."""
+
+
 def shipped_list() -> list[dict]:
     """Each shipped game once: name, title, players, the game it extends, and its files (first one read)."""
+    paths = shipped_games()
+    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    if key not in _LISTED:
+        _LISTED.clear()
+        _LISTED[key] = _list_games(paths)
+    return [dict(game, files=list(game["files"])) for game in _LISTED[key]]
+
+
+def _list_games(paths) -> list[dict]:
+    """The entries of :func:`shipped_list`, read from the files."""
     forms: dict[str, list] = {}
-    for path in shipped_games():
+    for path in paths:
         forms.setdefault(path.stem, []).append(path)
     games = []
     for name, paths in sorted(forms.items()):
