@@ -42,6 +42,7 @@ IDS = [path.name for path in GAMES]
 PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 600))   # random playouts per base game in total (the soak in
 VARIANT_PLAYOUTS = int(os.environ.get("BATTERY_PLAYOUTS", 250))   # benchmarks/README.md plays more); per variant
 MATCHES = 24              # of which whole matches; the rest are single deals
+VARIANT_MATCHES = 10      # whole matches of a variant: a few lines over a base whose matches are played above
 DEEP_EVERY = 120          # every 120th playout checks views, clones and replay at every step
 SAMPLE_RATE = 0.02        # other playouts check views and clones at this share of steps
 UNDO_RATE = 0.25          # share of those steps that also check undo_action (it replays the history)
@@ -439,10 +440,11 @@ def test_random_single_deals_keep_every_invariant_at_every_step(path):
 
 @pytest.mark.parametrize("path", GAMES, ids=IDS)
 def test_random_whole_matches_keep_every_invariant_and_some_end_by_their_own_rules(path):
-    seeds = [(seed, seed == 100_000) for seed in range(100_000, 100_000 + MATCHES)]
+    matches = VARIANT_MATCHES if is_variant(path) else MATCHES
+    seeds = [(seed, seed == 100_000) for seed in range(100_000, 100_000 + matches)]
     deals = play_in_parallel(path, MATCH_DEALS, seeds)
-    assert len(deals) == MATCHES
-    assert sum(deals) > MATCHES, "no match lasted more than one deal: the match rules are never exercised"
+    assert len(deals) == matches
+    assert sum(deals) > matches, "no match lasted more than one deal: the match rules are never exercised"
     assert min(deals) < MATCH_DEALS, f"no random match ended by the game's own rules within {MATCH_DEALS} deals"
 
 

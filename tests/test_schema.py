@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pathlib import Path
 
 import pytest
@@ -222,7 +224,9 @@ def test_any_plain_data_gets_a_list_of_diagnostics_and_never_an_exception(data, 
 
 
 # ---------------------------------------------------------------------- the schema for editors
+@lru_cache(maxsize=1)
 def editor_validator() -> Draft202012Validator:
+    """The editor schema's validator, checked once (it is the same for every file)."""
     from rulelang.validators.schema_export import editor_schema
     Draft202012Validator.check_schema(editor_schema())
     return Draft202012Validator(editor_schema())

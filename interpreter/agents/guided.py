@@ -62,6 +62,8 @@ def guided_card(world, legal: list[int], worth) -> int:
     if wanted and worth_taking:                           # the card's own points count in the trick it takes
         if per_point < 0 and len(trick) == len(world.tricks.order) - 1:
             return max(worth_taking, key=lambda c: (beats[c].bit_count(), c))   # last: shed the strongest
+        if per_point >= 0 and len(trick) < len(world.tricks.order) - 1:
+            return min(worth_taking, key=lambda c: (cards[c].points, beats[c].bit_count(), c))   # may be beaten yet
         return min(worth_taking, key=lambda c: (beats[c].bit_count(), c))
     ducking = [c for c in legal if not taking >> c & 1]
     if not ducking:                                       # every card takes: the one whose points cost least

@@ -108,6 +108,8 @@ class HeuristicAgent:
         if wanted and worth_taking:                           # the card's own points count in the trick it takes
             if per_point < 0 and len(state.tricks.trick) == len(state.tricks.order) - 1:
                 return max(worth_taking, key=lambda c: (strength[c], c))   # last: shed the strongest, it costs later
+            if per_point >= 0 and len(state.tricks.trick) < len(state.tricks.order) - 1:
+                return min(worth_taking, key=lambda c: (cards[c].points, strength[c], c))   # may be beaten yet
             return min(worth_taking, key=lambda c: (strength[c], c))
         ducking = [c for c in legal if c not in taking]
         if not ducking:                                       # every card takes: the one whose points cost least
