@@ -34,8 +34,9 @@ from rulelang.interpreter.agents.choices import choice_models
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.inference import public_voids, said_evidence
 from rulelang.interpreter.worlds import determinize
-from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, beats, beats_masks, next_trick_worth,
-                                               public_score_phases, sign, trick_worth)
+from rulelang.interpreter.agents.cardplay import choose_card
+from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, next_trick_worth, public_score_phases, sign,
+                                               trick_worth)
 from rulelang.interpreter.state import CHANCE
 from rulelang.constructs.tricks import Tricks
 
@@ -64,9 +65,6 @@ class HeuristicAgent:
         self.rollouts = rollouts
         self.caution = caution
         self.listen = bool(listen)
-        self._strength_key = None
-        self._strength: dict[int, int] = {}
-        self._masks: list[int] = []
 
     def step(self, state, deadline: float | None = None) -> int:
         """The move for the seat to act in ``state``; with ``deadline`` (a ``time.perf_counter()`` reading) the
@@ -87,72 +85,14 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
-        """A card for the trick on the table, by the worth of the trick and the strength of each card."""
+        """A card for the trick on the table (:func:`~.cardplay.choose_card`), by the worth of the trick to the
+        side ``seat`` knows it is on."""
         sides = side_of(state, seat)
         per_trick, per_point = trick_worth(state.game).known(state, seat, sides)
-        per_trick = next_trick_worth(state, seat, per_trick)
-        strength = self.strengths(state)
-        cards = state.game.deck.cards
-        weakest = min(legal, key=lambda c: (strength[c], cards[c].points * sign(per_point), c))
-        if not state.tricks.trick:
-            return self.lead(state, seat, legal, strength, weakest, per_trick, per_point)
-        on_table = sum(cards[c].points for _, c in state.tricks.trick)
-        wanted = per_trick + per_point * on_table > 0
-        so_far = Tricks.winning_so_far(state)
+        so_far = Tricks.winning_so_far(state) if state.tricks.trick else None
         winner = so_far[0] if so_far else -1                  # -1: the rules name no winner of a part trick
-        mask = sum(1 << c for c in legal)
-        taking = list(iter_bits(Tricks.heading(state, mask, strict=False)))
-        if winner in sides and winner != state.current:       # state.current: a dummy played for
-            return self.give(state, seat, legal, taking, strength, per_point, cards)
-        worth_taking = [c for c in taking if per_trick + per_point * (on_table + cards[c].points) > 0]
-        if wanted and worth_taking:                           # the card's own points count in the trick it takes
-            if per_point < 0 and len(state.tricks.trick) == len(state.tricks.order) - 1:
-                return max(worth_taking, key=lambda c: (strength[c], c))   # last: shed the strongest, it costs later
-            if per_point >= 0 and len(state.tricks.trick) < len(state.tricks.order) - 1:
-                return min(worth_taking, key=lambda c: (cards[c].points, strength[c], c))   # may be beaten yet
-            return min(worth_taking, key=lambda c: (strength[c], c))
-        ducking = [c for c in legal if c not in taking]
-        if not ducking:                                       # every card takes: the one whose points cost least
-            return max(legal, key=lambda c: (cards[c].points * sign(per_point), strength[c], c))
-        if per_point < 0:                                     # points cost: onto another's trick with them
-            danger = dangers(state, ducking, unseen_mask(state, seat), self._masks)
-            return max(ducking, key=lambda c: (cards[c].points + danger[c], cards[c].points, strength[c], c))
-        if wanted:                                            # another's trick: the fewest points, the weakest card
-            return min(ducking, key=lambda c: (cards[c].points, strength[c], c))
-        return max(ducking, key=lambda c: (-cards[c].points * sign(per_point), strength[c], c))
-
-    def give(self, state, seat, legal, taking, strength, per_point, cards) -> int:
-        """A card for a partner's trick: points if points are worth having, without taking the trick over; a
-        master of its suit counts half its points, since it brings them home in a trick of its own."""
-        keep = [c for c in legal if c not in taking] or legal
-        if per_point <= 0:
-            return max(keep, key=lambda c: (cards[c].points * sign(per_point), -strength[c], -c))
-        own = suit_masters(state, keep, unseen_mask(state, seat), self._masks)
-        return max(keep, key=lambda c: (cards[c].points / (2 if c in own else 1), -strength[c], -c))
-
-    def lead(self, state, seat: int, legal: list[int], strength, weakest: int, per_trick: float,
-             per_point: float) -> int:
-        """A master card (no unseen card beats it) when tricks are wanted, else the weakest card; where points
-        cost, only a master whose suit holds too few unseen points to turn the trick against the leader."""
-        wanted = per_trick > 0
-        if not wanted:
-            return weakest
-        unseen = unseen_cards(state, seat)
-        masters = [c for c in legal if all(beats(state, c, other) for other in unseen)]
-        if per_point < 0:                                     # not a master that a costly card must follow onto
-            suits, cards = state.game.card_suits, state.game.deck.cards
-            masters = [c for c in masters if per_trick + per_point * sum(
-                cards[o].points for o in unseen if suits[o] == suits[c]) > 0]
-        return max(masters, key=lambda c: (strength[c], c)) if masters else weakest
-
-    def strengths(self, state) -> dict[int, int]:
-        """How many cards each card beats when it leads, under the trick rules in force (kept per deal)."""
-        key = (state.deal_number, state.contract, tuple(state.vars.items()), id(state.tricks.rules))
-        if key != self._strength_key:
-            self._strength_key = key
-            self._masks = beats_masks(state)
-            self._strength = {c: mask.bit_count() for c, mask in enumerate(self._masks)}
-        return self._strength
+        partner_holds = winner in sides and winner != state.current     # state.current: a dummy played for
+        return choose_card(state, seat, legal, next_trick_worth(state, seat, per_trick), per_point, partner_holds)
 
 
 def candidates(state, legal: list[int]) -> list[int]:
@@ -161,54 +101,6 @@ def candidates(state, legal: list[int]) -> list[int]:
     step = state.step
     found = construct(step.kind) if step is not None else None
     return found.worth_judging(state, step, legal) if found is not None else legal
-
-
-def unseen_mask(state, seat: int) -> int:
-    """The cards ``seat`` has not seen, as a mask: neither in its hand, nor played, nor its own discards."""
-    seen = state.hands[seat] | state.tricks.trick_mask | state.discards[seat]
-    for won in state.won:
-        seen |= won
-    return (1 << state.game.num_cards) - 1 & ~seen
-
-
-def unseen_cards(state, seat: int) -> list[int]:
-    """The cards ``seat`` has not seen: neither in its hand, nor played, nor its own discards."""
-    return list(iter_bits(unseen_mask(state, seat)))
-
-
-def suit_masters(state, cards: list[int], unseen: int, masks: list[int]) -> set[int]:
-    """Those of ``cards`` that no unseen card of their kind beats (``masks``: what each card beats led): a trump no
-    unseen trump beats, a plain card no unseen plain card of its suit beats (a trump only ruffs it)."""
-    suits, trumps = state.game.card_suits, trump_mask(state, masks)
-    def rival(c: int, o: int) -> bool:
-        trump = trumps >> c & 1
-        return (trumps >> o & 1) == trump and (trump or suits[o] == suits[c])
-    return {c for c in cards if not any(rival(c, o) for o in iter_bits(unseen & ~masks[c]))}
-
-
-_TRUMPS: dict[tuple, int] = {}
-
-
-def trump_mask(state, masks: list[int]) -> int:
-    """The cards that beat a card of another suit led (trumps, under the rules in force), from ``masks``."""
-    key = (state.game.definition.digest, tuple(masks))
-    found = _TRUMPS.get(key)
-    if found is None:
-        suits, found = state.game.card_suits, 0
-        for o in range(len(masks)):
-            if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
-                found |= 1 << o
-        if len(_TRUMPS) > 256:
-            _TRUMPS.clear()
-        _TRUMPS[key] = found
-    return found
-
-
-def dangers(state, cards: list[int], unseen: int, masks: list[int]) -> dict[int, int]:
-    """For each of ``cards``, the card points of the unseen cards of its suit that it beats: what it could be
-    made to take later, where points cost (a lone high card of a suit whose costly card is still out)."""
-    suits, deck = state.game.card_suits, state.game.deck.cards
-    return {c: sum(deck[o].points for o in iter_bits(unseen & masks[c]) if suits[o] == suits[c]) for c in cards}
 
 
 def side_of(state, seat: int) -> set[int]:

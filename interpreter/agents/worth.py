@@ -134,3 +134,18 @@ def beats_masks(state) -> list[int]:
                  for card in every]
         _BEATS[key] = found
     return found
+
+
+def trump_mask(state) -> int:
+    """The cards that beat a card of another suit led — the trumps under the trick rules in force — read off
+    :func:`beats_masks` (kept with it)."""
+    key = ("trumps", state.game.definition.digest, state.contract, tuple(state.vars.items()),
+           id(state.tricks.rules))
+    found = _BEATS.get(key)
+    if found is None:
+        masks, suits, found = beats_masks(state), state.game.card_suits, 0
+        for o in range(len(masks)):
+            if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
+                found |= 1 << o
+        _BEATS[key] = found
+    return found
