@@ -84,3 +84,17 @@ def test_when_every_option_is_clearly_behind_passing_the_decision_ends_early(mon
     assert heuristic.judge(state, 1, legal, random.Random(1), budget=64) == passing
     assert calls[passing] == heuristic.SETTLED_AFTER                  # not the whole budget
     assert sum(calls.values()) < 64
+
+
+def test_a_doubling_needs_two_units_of_evidence_and_one_more_for_each_step_before_it():
+    """A Kontra must beat passing by two paired standard errors, a Retour by three: with one unit a Kontra came in
+    a quarter of the heuristic's deals and a Resupra in more than one in a hundred (benchmarks/RESULTS.md)."""
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+
+    def evidence(name: str) -> float:
+        return Auction.evidence(t.state, t.state.step, t.state.string_to_action(name))
+
+    assert evidence("weiter") == 1.0 and evidence("kontra_game") == 2.0
+    t.do("P2 kontra_game")
+    assert evidence("retour_game") == 3.0

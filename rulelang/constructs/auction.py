@@ -446,8 +446,9 @@ class Auction(Construct):
 
     @staticmethod
     def evidence(st, phase, action: int) -> float:
-        """A contract needs one unit more for each rank above the lowest; a doubling one more for each step
-        said before it on its item (a Retour two, a Supra three)."""
+        """A contract needs one unit more for each rank above the lowest; a doubling two, and one more for each
+        step said before it on its item (a Kontra two, a Retour three, a Resupra five), as a strain auction's
+        double needs two: a doubling risks the other side's answer, so it is made on a clear edge only."""
         name = st.action_to_string(action)
         table = _table(st.game, phase)
         if name in table.ranks:
@@ -455,7 +456,7 @@ class Auction(Construct):
         if name == phase.pass_word:
             return 1.0
         kind, item, _ = Auction.meaning(st, phase, name)
-        return 1.0 + st.auction.levels.get(item, 0) if kind == "double" else 1.0
+        return 2.0 + st.auction.levels.get(item, 0) if kind == "double" else 1.0
 
     @staticmethod
     def explain(st, phase, action) -> Diagnostic:
