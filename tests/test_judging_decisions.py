@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from zr_helpers import VALAT, Table, game
 from rulelang.constructs.auction import Auction
 from rulelang.interpreter.agents.heuristic import _quick_move
@@ -98,3 +100,61 @@ def test_a_doubling_needs_two_units_of_evidence_and_one_more_for_each_step_befor
     assert evidence("weiter") == 1.0 and evidence("kontra_game") == 2.0
     t.do("P2 kontra_game")
     assert evidence("retour_game") == 3.0
+
+
+def test_a_seat_asked_again_after_only_passes_answers_from_the_same_playout(monkeypatch):
+    """P3 lets P2's Kontra stand after one quiet playout; P4 passes; P1, of the same side, is asked whether to
+    say Retour between the same words, and answers from that playout, playing no second one."""
+    import rulelang.interpreter.agents.heuristic as heuristic
+    playouts = []
+    real = heuristic.rollout
+    monkeypatch.setattr(heuristic, "rollout", lambda *a, **k: playouts.append(1) or real(*a, **k))
+    t = Table(game("zwanzigerrufen"), HOPELESS)
+    t.do("P1 call", "P2 kontra_game")
+    world, worth, rng = t.state, trick_worth(t.state.game), random.Random(0)
+    for expected in ("weiter", "weiter", "weiter"):                   # P3, P4 (nothing to answer), P1
+        move = _quick_move(world, world.legal_actions(), worth, rng)
+        assert world.action_to_string(move) == expected
+        world.apply_action(move)
+    assert len(playouts) == 1
+
+
+def _before_the_deal(seed: int):
+    """Zwanzigerrufen at its first decision: the seat before the dealer chooses to cut or to knock, holding no card."""
+    from rulelang.interpreter.state import CHANCE
+    state = game("zwanzigerrufen").new_initial_state()
+    rng = random.Random(seed)
+    while state.current_player() == CHANCE:
+        state.apply_chance(rng)
+    assert state.step.kind == "choose" and not state.hands[state.current_player()]
+    return state
+
+
+def test_a_choice_taken_holding_no_card_is_the_same_for_every_agent_and_judged_once(monkeypatch):
+    import rulelang.interpreter.agents.heuristic as heuristic
+    from rulelang.interpreter.agents import make_agent
+    monkeypatch.setattr(heuristic, "_BLIND", {})
+    state = _before_the_deal(1)
+    first = make_agent("heuristic", seed=1).step(state)
+    playouts = []
+    real = heuristic.rollout_gain
+    monkeypatch.setattr(heuristic, "rollout_gain", lambda *a, **k: playouts.append(1) or real(*a, **k))
+    assert {make_agent("heuristic", seed=s).step(state) for s in range(2, 6)} == {first}
+    assert playouts == []                                     # judged once in the process
+    monkeypatch.setattr(heuristic, "_BLIND", {})
+    assert make_agent("heuristic", seed=9).step(state) == first   # judged again: the same worlds, the same choice
+    assert playouts
+
+
+def test_a_pile_is_taken_without_weighing_piles_nobody_has_seen(monkeypatch):
+    import rulelang.interpreter.agents.heuristic as heuristic
+    from rulelang.interpreter.agents import make_agent
+    from rulelang.interpreter.state import CHANCE
+    state = _before_the_deal(1)
+    state.apply_action(state.string_to_action("knock"))
+    rng = random.Random(0)
+    while state.current_player() == CHANCE:
+        state.apply_chance(rng)
+    assert state.step.kind == "piles" and len(state.legal_actions()) == 4
+    monkeypatch.setattr(heuristic, "judge", lambda *a, **k: pytest.fail("piles weighed by playouts"))
+    assert state.action_to_string(make_agent("heuristic", seed=1).step(state)) == "pile1"

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
+import zlib
 
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
@@ -51,6 +53,11 @@ SETTLED_AFTER = 6
 """Worlds after which an option clearly behind the quiet one is weighed no further (:func:`_clearly_behind`)."""
 BEHIND = 2.0
 """Standard errors of the paired differences by which an option must trail the quiet one to be dropped."""
+BLIND_KEPT = 4096
+"""Decisions taken holding no card kept per process (:meth:`HeuristicAgent.blind_choice`); the oldest go first."""
+_BLIND: dict[tuple, int] = {}
+_QUIET_ENDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Per rollout world, the returns its quiet playouts ended with (:func:`_answer`), by the moves so far but passes."""
 
 
 class HeuristicAgent:
@@ -80,8 +87,31 @@ class HeuristicAgent:
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
                          listen=self.listen, deadline=deadline) if calls else card
-        return judge(state, seat, candidates(state, legal), self.rng, self.rollouts, caution=self.caution,
-                     listen=self.listen, deadline=deadline)
+        options = candidates(state, legal)
+        if len(options) == 1:                                    # nothing to weigh (a pile, a forced reply)
+            return options[0]
+        if not state.hands[seat]:
+            return self.blind_choice(state, seat, options, deadline)
+        return judge(state, seat, options, self.rng, self.rollouts, caution=self.caution, listen=self.listen,
+                     deadline=deadline)
+
+    def blind_choice(self, state, seat: int, options: list[int], deadline: float | None = None) -> int:
+        """A decision taken holding no card (cutting or knocking before the deal): every deal that shows the seat
+        the same (its observation) asks it alike, so it is judged once per process, on worlds drawn from a
+        generator seeded by what the seat sees, which keeps it the same whatever deals a process played before
+        (``--jobs`` does not change a number). One judged against a clock (``deadline``) is not kept."""
+        seen = state.observation_string(seat)
+        key = (state.game.definition.digest, seat, seen, tuple(options), self.rollouts, self.caution, self.listen)
+        found = _BLIND.get(key)
+        if found is None:
+            rng = random.Random(zlib.crc32(f"{state.game.definition.digest} {seat} {seen}".encode()))
+            found = judge(state, seat, options, rng, self.rollouts, caution=self.caution, listen=self.listen,
+                          deadline=deadline)
+            if deadline is None:
+                if len(_BLIND) >= BLIND_KEPT:
+                    del _BLIND[next(iter(_BLIND))]
+                _BLIND[key] = found
+        return found
 
     # ------------------------------------------------------------------ card play
     def play_card(self, state, seat: int, legal: list[int]) -> int:
@@ -341,11 +371,17 @@ def _answer(world, passing: int, answers: list[int], rng: random.Random) -> int:
     item) when its side comes out ahead with the deal played out quickly from here and nobody doubling further.
     In a rollout's world every card is known, so this is the answer of a side sure of its cards; a doubling
     judged on such rollouts pays only when the doubling side is clearly ahead, since one answered costs twice
-    what it would — so chains stop where tables stop them."""
+    what it would — so chains stop where tables stop them. Everyone passing from here ends the deal alike
+    however many passes were said before, so one playout answers every seat asked again between the same words
+    (kept per world in ``_QUIET_ENDS``, by the moves so far but the passes)."""
     seat = world.current_player()
-    trial = world.clone()
-    trial.apply_action(passing)
-    played = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), _quiet_move)
+    ends = _QUIET_ENDS.setdefault(world, {})
+    said = tuple(action for action in world.history if action != passing)
+    played = ends.get(said)
+    if played is None:
+        trial = world.clone()
+        trial.apply_action(passing)
+        played = ends[said] = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), _quiet_move)
     return answers[0] if played[seat] > world.returns()[seat] else passing
 
 

@@ -122,6 +122,12 @@ class Piles(Construct):
         return [ids[f"pile{i + 1}"] for i, pile in enumerate(part.piles) if pile]
 
     @staticmethod
+    def worth_judging(st, phase, legal: list[int]) -> list[int]:
+        """The first pile only: the piles are of a size and nobody has seen a card of any, so every pile is alike
+        to the seat taking one, and weighing them by playouts would weigh noise."""
+        return legal[:1]
+
+    @staticmethod
     def draws(st, phase) -> tuple[int, int]:
         """The stock the piles are laid out from, and how many cards are still to lay."""
         return st.stock, len(st.piles.slots) - st.piles.pos
