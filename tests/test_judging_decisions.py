@@ -158,3 +158,26 @@ def test_a_pile_is_taken_without_weighing_piles_nobody_has_seen(monkeypatch):
     assert state.step.kind == "piles" and len(state.legal_actions()) == 4
     monkeypatch.setattr(heuristic, "judge", lambda *a, **k: pytest.fail("piles weighed by playouts"))
     assert state.action_to_string(make_agent("heuristic", seed=1).step(state)) == "pile1"
+
+
+def test_an_option_short_of_the_evidence_it_needs_is_weighed_no_further():
+    """Half a point behind passing, give or take: more worlds might bring an option that needs only to beat
+    passing level with it, but not a Kontra, which must beat it by two standard errors."""
+    from rulelang.interpreter.agents.heuristic import _clearly_behind
+    passing, kontra = [0.0] * 6, [0.5, -1.5] * 3
+    assert not _clearly_behind(kontra, passing)
+    assert _clearly_behind(kontra, passing, bar=2.0)
+
+
+def test_a_contract_each_plays_for_himself_is_not_the_lowest_bid_the_evidence_counts_from():
+    """Schafkopf's Ramsch (rank 0, every seat for himself) is where passing leads: a Sauspiel, the lowest game
+    played by sides, needs one unit against passing, a Wenz two, a solo three."""
+    from rulelang.interpreter.state import CHANCE
+    from rulelang.loader import load_game
+    state = load_game("schafkopf", max_deals=1).new_initial_state()
+    rng = random.Random(3)
+    while state.current_player() == CHANCE:
+        state.apply_chance(rng)
+    weights = {state.action_to_string(a): Auction.evidence(state, state.step, a) for a in state.legal_actions()}
+    assert weights["ramsch"] == 1.0 and weights["sauspiel_bells"] == 1.0
+    assert weights["wenz"] == 2.0 and weights["solo_acorns"] == 3.0

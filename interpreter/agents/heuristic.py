@@ -179,13 +179,17 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     Where there are many options (``SCREEN_FROM`` or more: an auction's contracts) they are screened first:
     every option on ``SCREEN_WORLDS`` worlds, then only the ``KEPT`` best and the quiet option on the rest of
     the budget, so that the options worth weighing are weighed on enough worlds to tell them apart. From
-    ``SETTLED_AFTER`` worlds on, an option clearly behind the quiet one (:func:`_clearly_behind`) is weighed
-    no further, and the decision ends when only the quiet option is left: most hands pass at once."""
+    ``SETTLED_AFTER`` worlds on, an option clearly short of the evidence it needs against the quiet one
+    (:func:`_clearly_behind`) is weighed no further, and the decision ends when only the quiet option is left:
+    most hands pass at once."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
     quiet = quiet if quiet is not None else _pass_option(state, legal)
     gains: dict[int, list[float]] = {action: [] for action in legal}
+    step = state.step
+    found = construct(step.kind) if step is not None else None
+    weights = {action: found.evidence(state, step, action) for action in legal} if found is not None else {}
 
     def play(options: list[int], worlds: int, least: int) -> list[int]:
         for done in range(worlds):
@@ -195,7 +199,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
             for action in options:
                 gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
             if quiet in options and len(gains[quiet]) >= SETTLED_AFTER:
-                options = [a for a in options if a == quiet or not _clearly_behind(gains[a], gains[quiet])]
+                options = [a for a in options
+                           if a == quiet or not _clearly_behind(gains[a], gains[quiet], caution * weights.get(a, 1.0))]
                 if len(options) == 1:
                     break
         return options
@@ -217,10 +222,7 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     gains = {action: gains[action] for action in options}
     if quiet is None:
         return max(options, key=lambda action: (sum(gains[action]), -options.index(action)))
-    step = state.step
-    found = construct(step.kind) if step is not None else None
-    weights = {action: found.evidence(state, step, action) for action in options} if found is not None else None
-    return beyond_noise(gains, options, quiet, caution, weights)
+    return beyond_noise(gains, options, quiet, caution, weights or None)
 
 
 def _modelled_discards(state, legal: list[int]) -> list[int] | None:
@@ -232,14 +234,15 @@ def _modelled_discards(state, legal: list[int]) -> list[int] | None:
     return choice_models(state.game, _quick_move).ranked(state, legal)
 
 
-def _clearly_behind(gains: list[float], quiet: list[float]) -> bool:
-    """Whether an option's gains trail the quiet option's on the same worlds by more than ``BEHIND`` standard
-    errors of the paired differences: weighing it on more worlds could not make it the choice."""
+def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0) -> bool:
+    """Whether an option's gains fall short of what it must show against the quiet option on the same worlds
+    (beat it by ``bar`` standard errors of the paired differences, :func:`beyond_noise`) by more than ``BEHIND``
+    standard errors: weighing it on more worlds could not make it the choice."""
     diffs = [a - b for a, b in zip(gains, quiet)]
     worlds = len(diffs)
     mean = sum(diffs) / worlds
     error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-    return mean + BEHIND * error < 0
+    return mean + BEHIND * error < bar * error
 
 
 def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,

@@ -72,12 +72,15 @@ class AuctionTable:
     per contract, the items that count in it and may be announced or doubled, each as (name, the
     action announcing it indexed by "is the speaker a declarer" or None, its doubling actions, whether
     it is the game) (``rows``); what each announcement or doubling action says
-    (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`)."""
+    (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`); the lowest
+    rank of a contract played by sides (``lowest_bid``, :meth:`Auction.evidence`)."""
 
     def __init__(self, game, phase):
         definition, ids = game.definition, game.symbol_ids
         self.pass_id = ids.get(phase.pass_word)
         self.ranks = {c.name: c.rank for c in definition.contracts.values()}
+        played = [c.rank for c in definition.contracts.values() if c.sides != "none"]
+        self.lowest_bid = min(played or self.ranks.values() or [0])
         contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
         self.bids = {current: [(allow, action) for rank, allow, action in contracts
                                if current is None or rank > self.ranks[current]]
@@ -446,13 +449,15 @@ class Auction(Construct):
 
     @staticmethod
     def evidence(st, phase, action: int) -> float:
-        """A contract needs one unit more for each rank above the lowest; a doubling two, and one more for each
+        """A contract needs one unit more for each rank above the lowest played by sides (a contract each plays
+        for himself, a Ramsch, is where passing leads, not a bid: with it counted a Sauspiel needed two units and
+        a fifth of Schafkopf's deals were a Ramsch); a doubling two, and one more for each
         step said before it on its item (a Kontra two, a Retour three, a Resupra five), as a strain auction's
         double needs two: a doubling risks the other side's answer, so it is made on a clear edge only."""
         name = st.action_to_string(action)
         table = _table(st.game, phase)
         if name in table.ranks:
-            return 1.0 + table.ranks[name] - min(table.ranks.values())
+            return 1.0 + max(0, table.ranks[name] - table.lowest_bid)
         if name == phase.pass_word:
             return 1.0
         kind, item, _ = Auction.meaning(st, phase, name)
