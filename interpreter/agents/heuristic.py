@@ -170,7 +170,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
     call during trick play (``quiet``), passing in an auction (or, where the first speaker
-    must bid, the first contract listed) — it is left only for an option that beats it on
+    must bid, the first contract listed), the plain option of a choice (:func:`_quiet_option`) — it is left
+    only for an option that beats it on
     the same worlds by more than ``caution`` standard errors of the paired differences, so that
     among noisy bids and calls the luckiest does not win by chance alone. With ``listen`` the worlds give
     what the other seats' bids said of their hands. With ``deadline`` (a ``time.perf_counter()`` reading) no
@@ -185,7 +186,7 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
-    quiet = quiet if quiet is not None else _pass_option(state, legal)
+    quiet = quiet if quiet is not None else _quiet_option(state, legal)
     gains: dict[int, list[float]] = {action: [] for action in legal}
     step = state.step
     found = construct(step.kind) if step is not None else None
@@ -265,13 +266,23 @@ def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, c
     return best
 
 
-def _pass_option(state, legal: list[int]) -> int | None:
-    """In a phase with a pass word: passing, or the first option when passing is not allowed; else None."""
-    word = getattr(state.step, "pass_word", None)
-    if word is None:
+def _quiet_option(state, legal: list[int]) -> int | None:
+    """The option taken unless another beats it clearly (:func:`beyond_noise`): in a phase with a pass word,
+    passing, or the first option when passing is not allowed; in a ``choose`` among names (not suits), the first
+    option the rule file lists, which authors make the plain one (pick up the Skat before Hand, a simple game
+    before Schneider announced); else None (the best mean is taken)."""
+    step = state.step
+    word = getattr(step, "pass_word", None)
+    if word is not None:
+        action = state.game.symbol_ids.get(word)
+        return action if action in legal else legal[0]
+    if step is None or step.kind != "choose":
         return None
-    action = state.game.symbol_ids.get(word)
-    return action if action in legal else legal[0]
+    names = [state.action_to_string(a) for a in legal]
+    if any(state.game.deck.suit_index(name) is not None for name in names):
+        return None
+    order = {name: i for i, name in enumerate(step.options)}
+    return min(legal, key=lambda a: order.get(state.action_to_string(a), len(order)))
 
 
 def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float, said=(),
