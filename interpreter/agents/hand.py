@@ -100,6 +100,21 @@ def exchange_step(world, legal: list[int], worth, rng: random.Random) -> int:
     return card if wanted * (average - beats[card].bit_count()) > 0 else done
 
 
+def card_to_pass(state, legal: list[int], per_trick: float, per_point: float) -> int:
+    """The card to pass to another seat (a ``passing`` phase): the one whose keeping is worth least to the passer
+    — its strength (the share of the other cards it beats under the coming trick rules) standing for its chance
+    to take a trick, worth a trick, its own points and the points a trick brings on average — so that where tricks and points cost (Hearts) the
+    strongest and costliest go first, the Q♠ before the A♥, and where they are wanted the weakest."""
+    beats, cards = upcoming_beats(state), state.game.deck.cards
+    others = max(1, state.game.num_cards - 1)
+    tricks = max(1, state.game.num_cards // state.game.num_players)
+    brought = sum(card.points for card in cards) / tricks          # the points a trick brings on average
+
+    def keeping(c: int) -> float:
+        return beats[c].bit_count() / others * (per_trick + per_point * (cards[c].points + brought))
+    return min(legal, key=lambda c: (keeping(c), c))
+
+
 def upcoming_beats(world) -> list[int]:
     """:func:`beats_masks` under the trick rules in force, or before trick play those of the first
     tricks phase still to come (:func:`_upcoming_rules`)."""

@@ -33,7 +33,7 @@ import zlib
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
 from rulelang.interpreter.agents.choices import choice_models
-from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
+from rulelang.interpreter.agents.hand import card_to_pass, exchange_step, stay_or_leave
 from rulelang.interpreter.inference import public_voids, said_evidence
 from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.agents.cardplay import choose_card
@@ -87,6 +87,8 @@ class HeuristicAgent:
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
                          listen=self.listen, deadline=deadline) if calls else card
+        if step is not None and step.kind == "passing" and all(a < state.game.num_cards for a in legal):
+            return card_to_pass(state, legal, *trick_worth(state.game).known(state, seat, {seat}))
         options = candidates(state, legal)
         if len(options) == 1:                                    # nothing to weigh (a pile, a forced reply)
             return options[0]
