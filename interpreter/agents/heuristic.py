@@ -271,8 +271,8 @@ def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, c
 def _quiet_option(state, legal: list[int]) -> int | None:
     """The option taken unless another beats it clearly (:func:`beyond_noise`): in a phase with a pass word,
     passing, or the first option when passing is not allowed; in a ``choose`` among names (not suits), the first
-    option the rule file lists, which authors make the plain one (pick up the Skat before Hand, a simple game
-    before Schneider announced); else None (the best mean is taken)."""
+    option the rule file lists, which authors make the plain one (docs/language.md, ``choose``); else None (the
+    best mean is taken)."""
     step = state.step
     word = getattr(step, "pass_word", None)
     if word is not None:
@@ -280,9 +280,13 @@ def _quiet_option(state, legal: list[int]) -> int | None:
         return action if action in legal else legal[0]
     if step is None or step.kind != "choose":
         return None
-    names = [state.action_to_string(a) for a in legal]
-    if any(state.game.deck.suit_index(name) is not None for name in names):
+    if any(state.game.deck.suit_index(state.action_to_string(a)) is not None for a in legal):
         return None
+    return _first_listed(state, step, legal)
+
+
+def _first_listed(state, step, legal: list[int]) -> int:
+    """Of ``legal``, the option ``step`` lists first: the plain one, as authors list them."""
     order = {name: i for i, name in enumerate(step.options)}
     return min(legal, key=lambda a: order.get(state.action_to_string(a), len(order)))
 
@@ -440,5 +444,4 @@ def _plain_choice(world, step, legal: list[int]) -> int:
             mask = world.game.deck.suit_masks[pair[1]] & hand
             return (bin(mask).count("1"), sum(cards[c].points for c in iter_bits(mask)))
         return max(zip(legal, suits), key=length)[0]
-    order = {name: i for i, name in enumerate(step.options)}
-    return min(legal, key=lambda a: order.get(world.action_to_string(a), len(order)))
+    return _first_listed(world, step, legal)

@@ -450,8 +450,8 @@ class Auction(Construct):
     @staticmethod
     def evidence(st, phase, action: int) -> float:
         """A contract needs one unit more for each rank above the lowest played by sides (a contract each plays
-        for himself, a Ramsch, is where passing leads, not a bid: with it counted a Sauspiel needed two units and
-        a fifth of Schafkopf's deals were a Ramsch); a doubling two, and one more for each
+        for himself is where passing leads, not a bid, so the lowest contract played by sides needs one unit);
+        a doubling two, and one more for each
         step said before it on its item (a Kontra two, a Retour three, a Resupra five), as a strain auction's
         double needs two: a doubling risks the other side's answer, so it is made on a clear edge only."""
         name = st.action_to_string(action)
