@@ -1,10 +1,13 @@
-"""Decisions before the tricks as a player takes them from the hand, for quick rollouts.
+"""Decisions before the tricks as a player takes them from the hand, in quick rollouts and at the real table.
 
 In a rollout's world every card is known; the seats' other decisions there are cheap
 guesses. Two of them shape a whole deal and are taken from the hand rather than at
 random: staying in or dropping out (a ``decide`` with ``leave``: :func:`stay_or_leave`)
 and an exchange with the talon (:func:`exchange_step`). Both read the other hands and
 the talon, so they are for worlds only, never for the state an agent is asked to move in.
+At the real table the heuristic takes the same two from what its seat may know
+(:func:`stay_or_leave_known` over worlds, :func:`card_to_lay_away` against the hidden cards' average), and a
+card passed to another seat by what keeping it is worth (:func:`card_to_pass`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,31 @@ def stay_or_leave(world, step, legal: list[int], worth: tuple[float, float], rng
     if values is None:
         return rng.choice(legal)
     staying, leaving = values
+    return stay[0] if staying > leaving else leave
+
+
+STAY_WORLDS = 16
+"""Worlds a real seat's staying in or leaving is weighed on (:func:`stay_or_leave_known`)."""
+
+
+def stay_or_leave_known(state, seat: int, step, legal: list[int], rng: random.Random) -> int | None:
+    """Stay in or leave, for the seat asked in the real state: :func:`stay_or_leave`'s values (the public scoring
+    of the tricks the hand can count on) summed over ``STAY_WORLDS`` worlds it cannot tell from the real one;
+    None where the scoring cannot say (then rollouts judge)."""
+    from rulelang.interpreter.inference import public_voids
+    from rulelang.interpreter.worlds import determinize
+    leave = state.game.symbol_ids.get(step.leave)
+    stay = [a for a in legal if a != leave]
+    if leave not in legal or not stay:
+        return None
+    voids, staying, leaving = public_voids(state, seat), 0.0, 0.0
+    for _ in range(STAY_WORLDS):
+        world = determinize(state, seat, rng, voids) or determinize(state, seat, rng)
+        tricks = sure_tricks(world, seat)
+        values = None if tricks is None else _stay_values(world, seat, tricks)
+        if values is None:
+            return None
+        staying, leaving = staying + values[0], leaving + values[1]
     return stay[0] if staying > leaving else leave
 
 
@@ -96,6 +124,27 @@ def exchange_step(world, legal: list[int], worth, rng: random.Random) -> int:
     beats = upcoming_beats(world)
     talon = bit_list(world.talon)
     average = sum(beats[c].bit_count() for c in talon) / len(talon)
+    card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
+    return card if wanted * (average - beats[card].bit_count()) > 0 else done
+
+
+def card_to_lay_away(state, seat: int, legal: list[int], per_trick: float) -> int | None:
+    """A step of an exchange with the talon taken from the hand, not by rollouts: lay away the weakest card (the
+    strongest where tricks cost) while a card drawn in its place — any of the cards hidden from ``seat``, as far
+    as it can tell — is stronger (weaker) on average, strength being the cards a card beats under the coming
+    trick rules; else end the exchange. None where tricks are neither wanted nor shunned or nothing is hidden."""
+    from rulelang.interpreter.worlds import hidden_places
+    done = state.game.done_action
+    cards = [a for a in legal if a < state.game.num_cards]
+    wanted = sign(next_trick_worth(state, seat, per_trick))
+    hidden = 0
+    for _, _, mask in hidden_places(state, seat):
+        hidden |= mask
+    if done not in legal or not cards or not wanted or not hidden:
+        return None
+    beats = upcoming_beats(state)
+    drawn = bit_list(hidden)
+    average = sum(beats[c].bit_count() for c in drawn) / len(drawn)
     card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
     return card if wanted * (average - beats[card].bit_count()) > 0 else done
 

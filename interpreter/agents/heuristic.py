@@ -12,8 +12,9 @@ ducks or sheds its weakest card when the trick cannot be won or is not wanted, a
 a card no unseen card can beat when it has one, else its weakest. A card's strength is
 the number of cards it beats when it leads, under the trick rules in force.
 
-Every other decision (a bid, an announcement, Kontra, play or pass, a trump suit, an
-exchange, a throw-in, a pile) is judged by quick rollouts of the rest of the deal in
+A card passed, a step of an exchange with the talon and staying in or dropping out are taken from the hand
+(:mod:`~.hand`). Every other decision (a bid, an announcement, Kontra, a trump suit, a throw-in, a pile) is
+judged by quick rollouts of the rest of the deal in
 worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`, respecting
 the voids public play has shown: :func:`~.inference.public_voids`), every option on the
 same worlds; the option with the best mean result is taken. In those rollouts staying in or
@@ -33,7 +34,8 @@ import zlib
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
 from rulelang.interpreter.agents.choices import choice_models
-from rulelang.interpreter.agents.hand import card_to_pass, exchange_step, stay_or_leave
+from rulelang.interpreter.agents.hand import (card_to_lay_away, card_to_pass, exchange_step, stay_or_leave,
+                                              stay_or_leave_known)
 from rulelang.interpreter.inference import public_voids, said_evidence
 from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.agents.cardplay import choose_card
@@ -89,6 +91,15 @@ class HeuristicAgent:
                          listen=self.listen, deadline=deadline) if calls else card
         if step is not None and step.kind == "passing" and all(a < state.game.num_cards for a in legal):
             return card_to_pass(state, legal, *trick_worth(state.game).known(state, seat, {seat}))
+        if step is not None and step.kind == "exchange":
+            per_trick = trick_worth(state.game).known(state, seat, side_of(state, seat))[0]
+            found = card_to_lay_away(state, seat, legal, per_trick)
+            if found is not None:
+                return found
+        if step is not None and step.kind == "decide" and step.leave is not None:
+            found = stay_or_leave_known(state, seat, step, legal, self.rng)
+            if found is not None:
+                return found
         options = candidates(state, legal)
         if len(options) == 1:                                    # nothing to weigh (a pile, a forced reply)
             return options[0]
