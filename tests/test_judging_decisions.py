@@ -61,7 +61,7 @@ def test_many_options_are_screened_and_the_best_weighed_on_the_rest_of_the_budge
         return 10.0 + seed % 3 if action == best else float(seed % 3)   # the best beats every other by 10
 
     monkeypatch.setattr(heuristic, "rollout_gain", gain)
-    chosen = heuristic.judge(state, 1, legal, random.Random(1), budget=64)
+    chosen = heuristic.judge(state, 1, legal, random.Random(1), budget=64, screen=False)
     assert chosen == best
     kept = {a for a in legal if calls[a] > heuristic.SCREEN_WORLDS}
     assert {best, passing} <= kept and len(kept) <= heuristic.KEPT + 1
@@ -83,7 +83,7 @@ def test_when_every_option_is_clearly_behind_passing_the_decision_ends_early(mon
         return float(seed % 7) - (0.0 if action == passing else 50.0 + seed % 5)
 
     monkeypatch.setattr(heuristic, "rollout_gain", gain)
-    assert heuristic.judge(state, 1, legal, random.Random(1), budget=64) == passing
+    assert heuristic.judge(state, 1, legal, random.Random(1), budget=64, screen=False) == passing
     assert calls[passing] == heuristic.SETTLED_AFTER                  # not the whole budget
     assert sum(calls.values()) < 64
 

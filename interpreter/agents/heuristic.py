@@ -33,7 +33,9 @@ import zlib
 
 from rulelang.constructs import construct
 from rulelang.compile.deck import iter_bits
+from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
 from rulelang.interpreter.agents.choices import choice_models
+from rulelang.interpreter.agents.sides import side_of
 from rulelang.interpreter.agents.hand import (card_to_lay_away, card_to_pass, exchange_step, stay_or_leave,
                                               stay_or_leave_known)
 from rulelang.interpreter.inference import public_voids, said_evidence
@@ -69,11 +71,13 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1, listen: int = 0):
+    def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1, listen: int = 0,
+                 screen: int = 1):
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.caution = caution
         self.listen = bool(listen)
+        self.screen = bool(screen)
 
     def step(self, state, deadline: float | None = None) -> int:
         """The move for the seat to act in ``state``; with ``deadline`` (a ``time.perf_counter()`` reading) the
@@ -106,7 +110,7 @@ class HeuristicAgent:
         if not state.hands[seat]:
             return self.blind_choice(state, seat, options, deadline)
         return judge(state, seat, options, self.rng, self.rollouts, caution=self.caution, listen=self.listen,
-                     deadline=deadline)
+                     deadline=deadline, screen=self.screen)
 
     def blind_choice(self, state, seat: int, options: list[int], deadline: float | None = None) -> int:
         """A decision taken holding no card (cutting or knocking before the deal): every deal that shows the seat
@@ -114,12 +118,13 @@ class HeuristicAgent:
         generator seeded by what the seat sees, which keeps it the same whatever deals a process played before
         (``--jobs`` does not change a number). One judged against a clock (``deadline``) is not kept."""
         seen = state.observation_string(seat)
-        key = (state.game.definition.digest, seat, seen, tuple(options), self.rollouts, self.caution, self.listen)
+        key = (state.game.definition.digest, seat, seen, tuple(options), self.rollouts, self.caution, self.listen,
+               self.screen)
         found = _BLIND.get(key)
         if found is None:
             rng = random.Random(zlib.crc32(f"{state.game.definition.digest} {seat} {seen}".encode()))
             found = judge(state, seat, options, rng, self.rollouts, caution=self.caution, listen=self.listen,
-                          deadline=deadline)
+                          deadline=deadline, screen=self.screen)
             if deadline is None:
                 if len(_BLIND) >= BLIND_KEPT:
                     del _BLIND[next(iter(_BLIND))]
@@ -146,39 +151,9 @@ def candidates(state, legal: list[int]) -> list[int]:
     return found.worth_judging(state, step, legal) if found is not None else legal
 
 
-def side_of(state, seat: int) -> set[int]:
-    """The seats ``seat`` knows to be on its side now (itself at least): its fixed team, where the game has teams."""
-    teams = state.game.definition.teams
-    if teams:
-        return set(iter_bits(teams[seat]))
-    view = state.observation(seat)
-    names = {state.game.seat_name(s): s for s in range(state.game.num_players)}
-    parties = view.get("parties")
-    if parties:                                          # the seats whose party it knows (``parties``)
-        mine = parties.get(state.game.seat_name(seat))   # unknown to itself while a join waits
-        return {names[s] for s, party in parties.items() if party == mine} if mine else {seat}
-    if view.get("declarer") is None:
-        return {seat}
-    declarer = names[view["declarer"]]
-    if not view.get("contract"):                         # a bare auction's winner plays alone against the rest
-        return {seat} if seat == declarer else set(range(state.game.num_players)) - {declarer}
-    partners = view["partner"] if view["partner"] != "unknown" else None
-    row = state.game.definition.contracts.get(view["contract"])
-    if row is not None and row.sides == "none":          # every seat for itself (a Ramsch)
-        return {seat}
-    if partners is None:
-        return {seat}
-    declarers = {declarer} | {names[p] for p in partners}
-    if seat in declarers:
-        return declarers
-    if row is not None and row.sides in ("alone", "called"):
-        return set(range(state.game.num_players)) - declarers
-    return {seat}
-
-
 # ---------------------------------------------------------------------- decisions by rollouts
 def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None,
-          caution: float = 1.0, listen: bool = False, deadline: float | None = None) -> int:
+          caution: float = 1.0, listen: bool = False, deadline: float | None = None, screen: bool = True) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
@@ -200,10 +175,15 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
     quiet = quiet if quiet is not None else _quiet_option(state, legal)
-    gains: dict[int, list[float]] = {action: [] for action in legal}
     step = state.step
     found = construct(step.kind) if step is not None else None
     weights = {action: found.evidence(state, step, action) for action in legal} if found is not None else {}
+    if screen and quiet in legal and has_pass_word(step) and len(legal) > 1:    # the words the models put clearly behind go
+        bars = {action: caution * weights.get(action, 1.0) for action in legal}
+        legal = bid_models(state.game, _KIT).worth_weighing(state, seat, legal, quiet, bars)
+        if len(legal) == 1:
+            return quiet
+    gains: dict[int, list[float]] = {action: [] for action in legal}
 
     def play(options: list[int], worlds: int, least: int) -> list[int]:
         for done in range(worlds):
@@ -322,9 +302,15 @@ def rollout(world, deal_number: int, rng: random.Random, move=None) -> list[floa
     be; every other choice is random.
     """
     worth, move = trick_worth(world.game), move or _quick_move
+    phase = world.phase_index
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if world.is_terminal() or world.deal_number > deal_number:
             break
+        if world.phase_index != phase:                   # a phase ended: a quiet playout may have played the rest
+            ended = _quiet_end(world, phase)
+            if ended is not None:
+                return ended
+            phase = world.phase_index
         if world.current_player() == CHANCE:
             world.apply_chance(rng)
             continue
@@ -407,18 +393,35 @@ def _answer(world, passing: int, answers: list[int], rng: random.Random) -> int:
     (kept per world in ``_QUIET_ENDS``, by the moves so far but the passes)."""
     seat = world.current_player()
     ends = _QUIET_ENDS.setdefault(world, {})
-    said = tuple(action for action in world.history if action != passing)
-    played = ends.get(said)
+    key = (passing, tuple(action for action in world.history if action != passing))
+    played = ends.get(key)
     if played is None:
-        trial = world.clone()
+        trial, phase, later = world.clone(), world.phase_index, []
+
+        def quiet(w, legal: list[int], worth, rng: random.Random) -> int:
+            if w.phase_index != phase and getattr(w.step, "pass_word", None) is not None:
+                later.append(w.phase_index)                   # a later phase where answering would matter
+            return _quick_move(w, legal, worth, rng, answering=False)
         trial.apply_action(passing)
-        played = ends[said] = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), _quiet_move)
-    return answers[0] if played[seat] > world.returns()[seat] else passing
+        returns = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), quiet)
+        played = ends[key] = (returns, not later)
+    return answers[0] if played[0][seat] > world.returns()[seat] else passing
 
 
-def _quiet_move(world, legal: list[int], worth, rng: random.Random) -> int:
-    """:func:`_quick_move` with no doubling answered (the playout :func:`_answer` reads)."""
-    return _quick_move(world, legal, worth, rng, answering=False)
+def _quiet_end(world, phase: int) -> list[float] | None:
+    """Where a rollout's world leaves phase ``phase`` with everyone having passed since the words a quiet playout
+    of :func:`_answer` started from, the returns that playout ended with: the rest of the deal is played the same
+    way (no later phase where a doubling could be answered), so it is not played again; else None."""
+    ends = _QUIET_ENDS.get(world)
+    phases = world.game.definition.phases
+    if not ends or not 0 <= phase < len(phases):
+        return None
+    word = getattr(phases[phase], "pass_word", None)
+    passing = world.game.symbol_ids.get(word) if word is not None else None
+    if passing is None:
+        return None
+    found = ends.get((passing, tuple(action for action in world.history if action != passing)))
+    return found[0] if found is not None and found[1] else None
 
 
 class _PlayKeys:
@@ -456,3 +459,7 @@ def _plain_choice(world, step, legal: list[int]) -> int:
             return (bin(mask).count("1"), sum(cards[c].points for c in iter_bits(mask)))
         return max(zip(legal, suits), key=length)[0]
     return _first_listed(world, step, legal)
+
+
+_KIT = Kit(candidates, _quiet_option, _quick_move, rollout)
+"""What :mod:`.bids` learns with: the options weighed, the quiet one, a rollout's move and a rollout."""

@@ -448,6 +448,11 @@ class Auction(Construct):
         return found
 
     @staticmethod
+    def side_word(st, phase, action: int) -> bool:
+        """An announcement of an item or a doubling."""
+        return action in _table(st.game, phase).says and _table(st.game, phase).says[action][0] != "bid"
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """A contract needs one unit more for each rank above the lowest played by sides (a contract each plays
         for himself is where passing leads, not a bid, so the lowest contract played by sides needs one unit);

@@ -321,6 +321,13 @@ class Construct:
         return []
 
     @staticmethod
+    def side_word(st, phase, action: int) -> bool:
+        """Whether ``action`` is a word said beside the contract — an announcement or a doubling, not a bid —
+        whose worth a player may estimate from the hand before weighing it by playouts
+        (``interpreter/agents/bids.py``). Default False."""
+        return False
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """How much evidence a player that judges by sampled playouts should want before it takes ``action``
         rather than the quiet option, in units of its usual margin: more for a bolder move (a higher
