@@ -27,7 +27,7 @@ from rulelang.interpreter.agents.choices import features, ridge
 from rulelang.interpreter.agents.sides import side_of
 from rulelang.read.cache import learned_path, save_json
 
-BID_DEALS = 400
+BID_DEALS = 200
 """Deals played to learn the models of one rule file (those thrown in before any decision do not count)."""
 ROW_SHARE = 0.5
 """The share of the decisions of a learning deal recorded as rows."""
