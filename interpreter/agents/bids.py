@@ -19,13 +19,12 @@ refit when the rules change; a rule file whose auctions have no items learns non
 """
 from __future__ import annotations
 
-import json
 import random
 
 from rulelang.constructs import construct
-from rulelang.interpreter.agents.choices import features, ridge
+from rulelang.interpreter.agents.choices import features, play_out, ridge
 from rulelang.interpreter.agents.sides import side_of
-from rulelang.read.cache import learned_path, save_json
+from rulelang.read.cache import learned_path, load_or_learn
 
 BID_DEALS = 200
 """Deals played to learn the models of one rule file (those thrown in before any decision do not count)."""
@@ -39,7 +38,6 @@ WORLDS = 16
 """The worlds whose mean a model's estimate is taken for (a rollout's word is weighed on 6 to 32)."""
 BEHIND = 1.0
 """Standard errors of a ``WORLDS``-world mean by which a word must fall short of its evidence to be dropped."""
-MAX_ACTIONS = 2000
 VERSION = 1
 _MODELS: dict[str, "BidModels"] = {}
 
@@ -128,14 +126,7 @@ def learn(game, kit: Kit) -> BidModels:
     worth, rng = trick_worth(game), random.Random(20261207)
     rows: dict[tuple[int, str], list[tuple[list[float], float]]] = {}
     for _ in range(BID_DEALS):
-        state = one_deal.new_initial_state()
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                break
-            if state.current_player() < 0:
-                state.apply_chance(rng)
-                continue
-            state.apply_action(_learning_move(state, kit, worth, rng, rows))
+        play_out(one_deal.new_initial_state(), rng, lambda state: _learning_move(state, kit, worth, rng, rows))
     fits = {}
     for key, found in rows.items():
         if len(found) >= MIN_ROWS:
@@ -192,15 +183,7 @@ def bid_models(game, kit: Kit) -> BidModels:
 
 def _cached(game, kit: Kit) -> BidModels:
     path = learned_path("bids", f"{game.definition.digest}-v{VERSION}-{BID_DEALS}.json")
-    if path is not None:
-        try:
-            return from_json(game, json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-            pass
-    found = learn(game, kit)
-    if path is not None:
-        save_json(path, to_json(found))
-    return found
+    return load_or_learn(path, lambda data: from_json(game, data), lambda: learn(game, kit), to_json)
 
 
 def to_json(found: BidModels) -> dict:

@@ -16,12 +16,11 @@ worth (:mod:`.learned`), and are refit when the rules change (a new digest).
 
 from __future__ import annotations
 
-import json
 import random
 
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs import construct
-from rulelang.read.cache import learned_path, save_json
+from rulelang.read.cache import learned_path, load_or_learn
 
 CHOICE_DEALS = 240
 """Deals that reach a phase, per ``choose`` phase learned."""
@@ -186,25 +185,9 @@ def _explore(game, models: ChoiceModels, var: str, seed: int, move) -> list[tupl
     for _ in range(CHOICE_DEALS * ATTEMPTS):
         if len(rows) >= CHOICE_DEALS:
             break
-        state, chosen = one_deal.new_initial_state(), None
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                break
-            if state.current_player() < 0:
-                state.apply_chance(rng)
-                continue
-            legal = state.legal_actions()
-            step = state.step
-            if len(legal) > 1 and step is not None and step.kind == "choose" and getattr(step, "var", None) == var:
-                action = rng.choice(legal)
-                chosen = (state.current_player(), state.action_to_string(action), features(state, state.current_player()))
-            elif len(legal) == 1:
-                action = legal[0]
-            else:
-                action = _bid(state, legal, rng)
-                action = move(state, legal, worth, rng) if action is None else action
-            state.apply_action(action)
-        if chosen is None or not state.is_terminal():
+        state, chosen = one_deal.new_initial_state(), []
+        play_out(state, rng, lambda state: _exploring_move(state, var, chosen, worth, rng, move))
+        if not chosen or not state.is_terminal():
             continue
         seat, option, row = chosen
         returns = state.returns()
@@ -212,6 +195,33 @@ def _explore(game, models: ChoiceModels, var: str, seed: int, move) -> list[tupl
         against = returns[seat] - (sum(returns) - returns[seat]) / (n - 1) if n > 1 else returns[seat]
         rows.append((option, row, against))
     return rows
+
+
+def _exploring_move(state, var: str, chosen: list, worth, rng: random.Random, move) -> int:
+    """A move of a learning deal of :func:`_explore`: the phase of ``var`` at random (what was chosen, by whom and
+    from what hand kept in ``chosen``), else a rollout's move, now and then a bid."""
+    legal = state.legal_actions()
+    step = state.step
+    if len(legal) > 1 and step is not None and step.kind == "choose" and getattr(step, "var", None) == var:
+        action = rng.choice(legal)
+        chosen[:] = [state.current_player(), state.action_to_string(action), features(state, state.current_player())]
+        return action
+    if len(legal) == 1:
+        return legal[0]
+    action = _bid(state, legal, rng)
+    return move(state, legal, worth, rng) if action is None else action
+
+
+def play_out(state, rng: random.Random, move) -> None:
+    """Play a learning deal on to its end (at most ``MAX_ACTIONS`` moves): chance by ``rng``, every other move by
+    ``move(state)``."""
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        if state.current_player() < 0:
+            state.apply_chance(rng)
+            continue
+        state.apply_action(move(state))
 
 
 def _bid(state, legal: list[int], rng: random.Random) -> int | None:
@@ -237,16 +247,7 @@ def choice_models(game, move) -> ChoiceModels:
 
 
 def _cached(game, move) -> ChoiceModels:
-    path = _path(game)
-    if path is not None:
-        try:
-            return from_json(game, json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-            pass
-    found = learn(game, move)
-    if path is not None:
-        save_json(path, to_json(found))
-    return found
+    return load_or_learn(_path(game), lambda data: from_json(game, data), lambda: learn(game, move), to_json)
 
 
 def _path(game):

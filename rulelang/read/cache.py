@@ -54,6 +54,21 @@ def learned_path(kind: str, name: str) -> Path | None:
     return None if folder is None else folder / kind / name
 
 
+def load_or_learn(path: Path | None, read, learn, write):
+    """What the cache file ``path`` holds, read by ``read(data)`` (which raises TypeError, ValueError, KeyError,
+    IndexError or AttributeError for data of another shape); else ``learn()``, written there as ``write(found)``
+    when there is a cache folder."""
+    if path is not None:
+        try:
+            return read(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            pass
+    found = learn()
+    if path is not None:
+        save_json(path, write(found))
+    return found
+
+
 def save_json(path: Path, data) -> None:
     """Write ``data`` as JSON to ``path`` whole (a part file put in place), its folder private; a failure to
     write leaves the cache as it was."""
