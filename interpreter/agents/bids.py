@@ -48,24 +48,25 @@ class BidModels:
     def __init__(self, game, fits: dict[tuple[int, str], tuple[float, list[float], float]]) -> None:
         self.game, self.fits = game, fits
 
-    def gain(self, state, seat: int, action: int, row: list[float] | None = None) -> tuple[float, float] | None:
-        """The model's estimate of what ``action`` brings ``seat`` over passing on one world, and the spread of
-        one world's gain around it; None where the word has no model. ``row``: the seat's
-        :func:`bid_features`, if already read."""
+    def gain(self, state, action: int, row: list[float]) -> tuple[float, float] | None:
+        """The model's estimate of what ``action`` brings the seat whose :func:`bid_features` are ``row`` over
+        passing on one world, and the spread of one world's gain around it; None where the word has no model."""
         found = self.fits.get((state.phase_index, state.action_to_string(action)))
-        if found is None or not side_words(state, [action]):
+        if found is None:
             return None
         intercept, weights, spread = found
-        row = bid_features(state, seat) if row is None else row
         return intercept + sum(w * x for w, x in zip(weights, row) if x), spread
 
     def worth_weighing(self, state, seat: int, options: list[int], quiet: int, bars: dict[int, float]) -> list[int]:
-        """Of ``options``, the quiet one and every one the model does not put clearly behind it: an option whose
-        estimate, as the mean of ``WORLDS`` worlds, falls short of beating passing by its bar (``bars``, in
-        standard errors: the caution times the option's evidence) by more than ``BEHIND`` standard errors."""
-        kept, row = [], bid_features(state, seat) if self.fits else None
+        """Of ``options``, every one but the words said beside the contract (:func:`side_words`) the model puts
+        clearly behind the quiet one: a word whose estimate, as the mean of ``WORLDS`` worlds, falls short of
+        beating passing by its bar (``bars``, in standard errors: the caution times the option's evidence) by more
+        than ``BEHIND`` standard errors."""
+        words = set(side_words(state, options)) - {quiet} if self.fits else set()
+        row = bid_features(state, seat) if words else None
+        kept = []
         for action in options:
-            estimate = None if action == quiet or row is None else self.gain(state, seat, action, row)
+            estimate = self.gain(state, action, row) if action in words else None
             if estimate is not None:
                 mean, spread = estimate
                 error = spread / WORLDS ** 0.5
@@ -86,7 +87,6 @@ def bid_features(state, seat: int) -> list[float]:
     partner = declarer >= 0 and declarer != seat and declarer in side_of(state, seat)
     row += [float(declarer == seat), float(partner), float(declarer >= 0 and declarer != seat and not partner)]
     return row
-
 
 
 def has_pass_word(step) -> bool:

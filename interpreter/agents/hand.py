@@ -22,17 +22,19 @@ from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, pub
 def stay_or_leave(world, step, legal: list[int], worth: tuple[float, float], rng: random.Random) -> int:
     """Stay in or leave, whichever the game's own public scoring says is worth more for the tricks the
     hand can count on (:func:`sure_tricks`); a random option where the scoring cannot say."""
-    leave = world.game.symbol_ids.get(step.leave)
-    stay = [a for a in legal if a != leave]
-    if leave not in legal or not stay:
-        return rng.choice(legal)
-    seat = world.current_player()
-    tricks = sure_tricks(world, seat)
-    values = None if tricks is None else _stay_values(world, seat, tricks)
+    answers = _stay_and_leave(world, step, legal)
+    values = None if answers is None else _stay_values(world, world.current_player())
     if values is None:
         return rng.choice(legal)
     staying, leaving = values
-    return stay[0] if staying > leaving else leave
+    return answers[0] if staying > leaving else answers[1]
+
+
+def _stay_and_leave(state, step, legal: list[int]) -> tuple[int, int] | None:
+    """The first legal answer that stays in and the one that leaves; None unless both are legal."""
+    leave = state.game.symbol_ids.get(step.leave)
+    stay = [a for a in legal if a != leave]
+    return (stay[0], leave) if leave in legal and stay else None
 
 
 STAY_WORLDS = 16
@@ -45,27 +47,23 @@ def stay_or_leave_known(state, seat: int, step, legal: list[int], rng: random.Ra
     None where the scoring cannot say (then rollouts judge)."""
     from rulelang.interpreter.inference import public_voids
     from rulelang.interpreter.worlds import determinize
-    leave = state.game.symbol_ids.get(step.leave)
-    stay = [a for a in legal if a != leave]
-    if leave not in legal or not stay:
+    answers = _stay_and_leave(state, step, legal)
+    if answers is None:
         return None
     voids, staying, leaving = public_voids(state, seat), 0.0, 0.0
     for _ in range(STAY_WORLDS):
-        world = determinize(state, seat, rng, voids) or determinize(state, seat, rng)
-        tricks = sure_tricks(world, seat)
-        values = None if tricks is None else _stay_values(world, seat, tricks)
+        values = _stay_values(determinize(state, seat, rng, voids) or determinize(state, seat, rng), seat)
         if values is None:
             return None
         staying, leaving = staying + values[0], leaving + values[1]
-    return stay[0] if staying > leaving else leave
+    return answers[0] if staying > leaving else answers[1]
 
 
-def _stay_values(world, seat: int, tricks: int) -> tuple[float, float] | None:
-    """What staying in and taking ``tricks`` tricks, and leaving, would bring ``seat`` by the public score
-    phases, in the direction of returns; None where no public score phase says."""
-    phases = public_score_phases(world.game)
-    part = world.tricks
-    if not phases or part.taken is None:
+def _stay_values(world, seat: int) -> tuple[float, float] | None:
+    """What staying in and taking the tricks the hand can count on (:func:`sure_tricks`), and leaving, would
+    bring ``seat`` by the public score phases, in the direction of returns; None where they cannot say."""
+    tricks, phases, part = sure_tricks(world, seat), public_score_phases(world.game), world.tricks
+    if tricks is None or not phases or part.taken is None:
         return None
     direction = -1.0 if world.game.definition.match.winner == "lowest" else 1.0
     taken, active = part.taken, world.active
@@ -116,14 +114,24 @@ def sure_tricks(world, seat: int) -> int | None:
 def exchange_step(world, legal: list[int], worth, rng: random.Random) -> int:
     """Lay away the weakest card (the strongest where tricks cost) while the talon's cards are stronger
     (weaker) on average, else end the exchange; a random step where tricks are neither wanted nor shunned."""
-    done = world.game.done_action
-    cards = [a for a in legal if a < world.game.num_cards]
-    wanted = sign(next_trick_worth(world, world.current_player(), worth.of(world, world.current_player())[0]))
-    if done not in legal or not cards or not world.talon or not wanted:
-        return rng.choice(legal)
-    beats = upcoming_beats(world)
-    talon = bit_list(world.talon)
-    average = sum(beats[c].bit_count() for c in talon) / len(talon)
+    seat = world.current_player()
+    found = _lay_away(world, legal, next_trick_worth(world, seat, worth.of(world, seat)[0]), world.talon)
+    return rng.choice(legal) if found is None else found
+
+
+def _lay_away(state, legal: list[int], trick_value: float, drawn_from: int) -> int | None:
+    """Lay away the weakest card (the strongest where a trick is worth less than nothing, ``trick_value``) while a
+    card drawn from ``drawn_from`` is stronger (weaker) on average, strength being the cards a card beats under
+    the coming trick rules, else end the exchange; None where the exchange may not end, no card may go, nothing
+    is left to draw or tricks are neither wanted nor shunned."""
+    done = state.game.done_action
+    cards = [a for a in legal if a < state.game.num_cards]
+    wanted = sign(trick_value)
+    if done not in legal or not cards or not drawn_from or not wanted:
+        return None
+    beats = upcoming_beats(state)
+    drawn = bit_list(drawn_from)
+    average = sum(beats[c].bit_count() for c in drawn) / len(drawn)
     card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
     return card if wanted * (average - beats[card].bit_count()) > 0 else done
 
@@ -134,19 +142,10 @@ def card_to_lay_away(state, seat: int, legal: list[int], per_trick: float) -> in
     as it can tell — is stronger (weaker) on average, strength being the cards a card beats under the coming
     trick rules; else end the exchange. None where tricks are neither wanted nor shunned or nothing is hidden."""
     from rulelang.interpreter.worlds import hidden_places
-    done = state.game.done_action
-    cards = [a for a in legal if a < state.game.num_cards]
-    wanted = sign(next_trick_worth(state, seat, per_trick))
     hidden = 0
     for _, _, mask in hidden_places(state, seat):
         hidden |= mask
-    if done not in legal or not cards or not wanted or not hidden:
-        return None
-    beats = upcoming_beats(state)
-    drawn = bit_list(hidden)
-    average = sum(beats[c].bit_count() for c in drawn) / len(drawn)
-    card = min(cards, key=lambda c: (wanted * beats[c].bit_count(), c))
-    return card if wanted * (average - beats[card].bit_count()) > 0 else done
+    return _lay_away(state, legal, next_trick_worth(state, seat, per_trick), hidden)
 
 
 def card_to_pass(state, legal: list[int], per_trick: float, per_point: float) -> int:

@@ -93,17 +93,9 @@ class HeuristicAgent:
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
                          listen=self.listen, deadline=deadline) if calls else card
-        if step is not None and step.kind == "passing" and all(a < state.game.num_cards for a in legal):
-            return card_to_pass(state, legal, *trick_worth(state.game).known(state, seat, {seat}))
-        if step is not None and step.kind == "exchange":
-            per_trick = trick_worth(state.game).known(state, seat, side_of(state, seat))[0]
-            found = card_to_lay_away(state, seat, legal, per_trick)
-            if found is not None:
-                return found
-        if step is not None and step.kind == "decide" and step.leave is not None:
-            found = stay_or_leave_known(state, seat, step, legal, self.rng)
-            if found is not None:
-                return found
+        found = self.from_the_hand(state, seat, legal)
+        if found is not None:
+            return found
         options = candidates(state, legal)
         if len(options) == 1:                                    # nothing to weigh (a pile, a forced reply)
             return options[0]
@@ -111,6 +103,20 @@ class HeuristicAgent:
             return self.blind_choice(state, seat, options, deadline)
         return judge(state, seat, options, self.rng, self.rollouts, caution=self.caution, listen=self.listen,
                      deadline=deadline, screen=self.screen)
+
+    def from_the_hand(self, state, seat: int, legal: list[int]) -> int | None:
+        """A decision taken from the hand, not by rollouts (:mod:`~.hand`): a card passed, a step of an exchange
+        with the talon, staying in or dropping out; None for any other decision, or where the hand cannot say."""
+        step = state.step
+        kind = step.kind if step is not None else None
+        if kind == "passing" and all(a < state.game.num_cards for a in legal):
+            return card_to_pass(state, legal, *trick_worth(state.game).known(state, seat, {seat}))
+        if kind == "exchange":
+            per_trick = trick_worth(state.game).known(state, seat, side_of(state, seat))[0]
+            return card_to_lay_away(state, seat, legal, per_trick)
+        if kind == "decide" and step.leave is not None:
+            return stay_or_leave_known(state, seat, step, legal, self.rng)
+        return None
 
     def blind_choice(self, state, seat: int, options: list[int], deadline: float | None = None) -> int:
         """A decision taken holding no card (cutting or knocking before the deal): every deal that shows the seat
