@@ -17,16 +17,18 @@ from rulelang.interpreter.agents.worth import beats_masks, sign, trump_mask
 
 def choose_card(state, seat: int, legal: list[int], per_trick: float, per_point: float,
                 partner_holds: bool) -> int:
-    """The card for ``seat``: a master led when tricks are wanted, the weakest card that takes a trick worth
-    taking (its own points counted), points onto a partner's trick, and where points cost, the card most
-    dangerous later onto another's trick. ``per_trick`` is one more trick's worth, ``per_point`` a card
+    """The card for ``seat``: a master led when tricks or card points are wanted (a Skat declarer's top Jack:
+    his tricks are worth nothing but the points they bring), the weakest card that takes a trick worth taking
+    (its own points counted), points onto a partner's trick, and where points cost, the card most dangerous
+    later onto another's trick. ``per_trick`` is one more trick's worth, ``per_point`` a card
     point's (fitted), ``partner_holds`` whether a partner of ``seat`` wins the trick so far."""
     masks, cards = beats_masks(state), state.game.deck.cards
     point_sign = sign(per_point)
     weakest = min(legal, key=lambda c: (masks[c].bit_count(), cards[c].points * point_sign, c))
     trick = state.tricks.trick
     if not trick:
-        return _lead(state, seat, legal, masks, weakest, per_trick, per_point) if per_trick > 0 else weakest
+        wanted = per_trick > 0 or per_point > 0                 # a trick, or the card points it brings home
+        return _lead(state, seat, legal, masks, weakest, per_trick, per_point) if wanted else weakest
     on_table = sum(cards[c].points for _, c in trick)
     taking = Tricks.heading(state, sum(1 << c for c in legal), strict=False)
     if partner_holds:
