@@ -33,7 +33,7 @@ def test_agents_are_made_by_name_with_options():
 
 @pytest.mark.parametrize("spec, message", [
     ("clever", "no agent called 'clever'; the agents are random, heuristic, search"),
-    ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts, caution, listen, screen)"),
+    ("heuristic:depth=3", "the heuristic agent has no option 'depth' (its options: rollouts, caution, listen, screen, guided)"),
     ("heuristic:caution=6", "'6' is not a valid caution for the heuristic agent: a whole number from 0 to 5"),
     ("heuristic:rollouts=many", "'many' is not a valid rollouts for the heuristic agent: a whole number from 1 to"),
     ("search:ms=99999999", "'99999999' is not a valid ms for the search agent: a whole number from 1 to 60000"),

@@ -12,6 +12,7 @@ import pytest
 from zr_helpers import Table, game
 from test_judging_decisions import HOPELESS
 import rulelang.interpreter.agents.heuristic as heuristic
+import rulelang.interpreter.agents.rollouts as rollouts
 from rulelang.interpreter.agents.bids import BidModels, bid_features, bid_models, from_json, to_json
 from rulelang.interpreter.agents.worth import trick_worth
 from rulelang.loader import load_game
@@ -96,13 +97,13 @@ def test_a_rollout_that_ends_as_a_quiet_playout_did_ends_with_its_returns(monkey
     own card play is that playout's, so its returns are taken, not played again — the same returns."""
     def played_out(reuse: bool) -> tuple[list[float], int]:
         ends = []
-        real = heuristic._quiet_end
-        monkeypatch.setattr(heuristic, "_quiet_end",
+        real = rollouts._quiet_end
+        monkeypatch.setattr(rollouts, "_quiet_end",
                             lambda w, p: (lambda found: ends.append(found) or found)(real(w, p) if reuse else None))
         t = Table(game("zwanzigerrufen"), HOPELESS)
         t.do("P1 call", "P2 kontra_game")
         world = t.state.clone()
-        returns = heuristic.rollout(world, world.deal_number, random.Random(3))
+        returns = rollouts.rollout(world, world.deal_number, random.Random(3))
         return list(returns), sum(found is not None for found in ends)
     with_reuse, reused = played_out(True)
     without, _ = played_out(False)

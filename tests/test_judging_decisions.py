@@ -105,10 +105,10 @@ def test_a_doubling_needs_two_units_of_evidence_and_one_more_for_each_step_befor
 def test_a_seat_asked_again_after_only_passes_answers_from_the_same_playout(monkeypatch):
     """P3 lets P2's Kontra stand after one quiet playout; P4 passes; P1, of the same side, is asked whether to
     say Retour between the same words, and answers from that playout, playing no second one."""
-    import rulelang.interpreter.agents.heuristic as heuristic
+    import rulelang.interpreter.agents.rollouts as rollouts
     playouts = []
-    real = heuristic.rollout
-    monkeypatch.setattr(heuristic, "rollout", lambda *a, **k: playouts.append(1) or real(*a, **k))
+    real = rollouts.rollout
+    monkeypatch.setattr(rollouts, "rollout", lambda *a, **k: playouts.append(1) or real(*a, **k))
     t = Table(game("zwanzigerrufen"), HOPELESS)
     t.do("P1 call", "P2 kontra_game")
     world, worth, rng = t.state, trick_worth(t.state.game), random.Random(0)

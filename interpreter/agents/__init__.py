@@ -46,7 +46,8 @@ def openspiel_ismcts(seed: int | None = None, sims: int = 100):
 
 
 AGENTS = {"random": RandomAgent, "heuristic": _heuristic, "search": _search, "openspiel-ismcts": openspiel_ismcts}
-OPTIONS = {"heuristic": {"rollouts": (1, 10_000), "caution": (0, 5), "listen": (0, 1), "screen": (0, 1)},
+OPTIONS = {"heuristic": {"rollouts": (1, 10_000), "caution": (0, 5), "listen": (0, 1), "screen": (0, 1),
+                         "guided": (0, 1)},
            "search": {"ms": (1, 60_000), "playouts": (1, 100_000), "listen": (0, 1), "guided": (0, 1),
                       "caution": (0, 5), "rollouts": (1, 10_000), "solve": (0, 1)},
            "openspiel-ismcts": {"sims": (1, 100_000)}}

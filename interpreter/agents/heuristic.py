@@ -14,7 +14,8 @@ the number of cards it beats when it leads, under the trick rules in force.
 
 A card passed, a step of an exchange with the talon and staying in or dropping out are taken from the hand
 (:mod:`~.hand`). Every other decision (a bid, an announcement, Kontra, a trump suit, a throw-in, a pile) is
-judged by quick rollouts of the rest of the deal in
+judged by rollouts of the rest of the deal — cards played by these same rules
+(:func:`~.guided.guided_rollout`; ``guided=0``: greedily, :func:`rollout`), every other choice quickly — in
 worlds the seat cannot tell from the real one (:func:`~.worlds.determinize`, respecting
 the voids public play has shown: :func:`~.inference.public_voids`), every option on the
 same worlds; the option with the best mean result is taken. In those rollouts staying in or
@@ -28,23 +29,20 @@ from __future__ import annotations
 
 import random
 import time
-import weakref
 import zlib
 
 from rulelang.constructs import construct
-from rulelang.compile.deck import iter_bits
+from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
+from rulelang.interpreter.agents.cardplay import choose_card
 from rulelang.interpreter.agents.choices import choice_models
+from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, stay_or_leave_known
+from rulelang.interpreter.agents.rollouts import (_first_listed, _quick_move, _quiet_end, guided_rollout,  # noqa: F401
+                                                   rollout)
 from rulelang.interpreter.agents.sides import side_of
-from rulelang.interpreter.agents.hand import (card_to_lay_away, card_to_pass, exchange_step, stay_or_leave,
-                                              stay_or_leave_known)
+from rulelang.interpreter.agents.worth import next_trick_worth, public_score_phases, trick_worth  # noqa: F401
 from rulelang.interpreter.inference import public_voids, said_evidence
 from rulelang.interpreter.worlds import determinize
-from rulelang.interpreter.agents.cardplay import choose_card
-from rulelang.interpreter.agents.worth import (MAX_ROLLOUT_ACTIONS, next_trick_worth, public_score_phases, sign,
-                                               trick_worth)
-from rulelang.interpreter.state import CHANCE
-from rulelang.constructs.tricks import Tricks
 
 ROLLOUT_BUDGET = 64
 SCREEN_FROM = 5
@@ -60,24 +58,24 @@ BEHIND = 2.0
 BLIND_KEPT = 4096
 """Decisions taken holding no card kept per process (:meth:`HeuristicAgent.blind_choice`); the oldest go first."""
 _BLIND: dict[tuple, int] = {}
-_QUIET_ENDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-"""Per rollout world, the returns its quiet playouts ended with (:func:`_answer`), by the moves so far but passes."""
 
 
 class HeuristicAgent:
     """Rule-based card play and rollout-judged decisions; ``rollouts`` bounds the rollouts per decision, and a
     bid or a call must beat the quiet option by ``caution`` standard errors (0: by anything). With ``listen``
-    its worlds also give what the other seats' bids said of their hands (:func:`~.inference.said_evidence`)."""
+    its worlds also give what the other seats' bids said of their hands (:func:`~.inference.said_evidence`).
+    Its rollouts play cards as it plays them itself (``guided=0``: the quicker greedy card play)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, rollouts: int = ROLLOUT_BUDGET, caution: int = 1, listen: int = 0,
-                 screen: int = 1):
+                 screen: int = 1, guided: int = 1):
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.caution = caution
         self.listen = bool(listen)
         self.screen = bool(screen)
+        self.play = guided_rollout if guided else rollout
 
     def step(self, state, deadline: float | None = None) -> int:
         """The move for the seat to act in ``state``; with ``deadline`` (a ``time.perf_counter()`` reading) the
@@ -92,7 +90,7 @@ class HeuristicAgent:
             card = self.play_card(state, seat, cards) if len(cards) > 1 else cards[0]
             calls = legal[len(cards):]                                # words said before a card (tricks.calls)
             return judge(state, seat, [card] + calls, self.rng, self.rollouts, quiet=card, caution=self.caution,
-                         listen=self.listen, deadline=deadline) if calls else card
+                         listen=self.listen, deadline=deadline, playout=self.play) if calls else card
         found = self.from_the_hand(state, seat, legal)
         if found is not None:
             return found
@@ -102,7 +100,7 @@ class HeuristicAgent:
         if not state.hands[seat]:
             return self.blind_choice(state, seat, options, deadline)
         return judge(state, seat, options, self.rng, self.rollouts, caution=self.caution, listen=self.listen,
-                     deadline=deadline, screen=self.screen)
+                     deadline=deadline, screen=self.screen, playout=self.play)
 
     def from_the_hand(self, state, seat: int, legal: list[int]) -> int | None:
         """A decision taken from the hand, not by rollouts (:mod:`~.hand`): a card passed, a step of an exchange
@@ -125,12 +123,12 @@ class HeuristicAgent:
         (``--jobs`` does not change a number). One judged against a clock (``deadline``) is not kept."""
         seen = state.observation_string(seat)
         key = (state.game.definition.digest, seat, seen, tuple(options), self.rollouts, self.caution, self.listen,
-               self.screen)
+               self.screen, self.play)
         found = _BLIND.get(key)
         if found is None:
             rng = random.Random(zlib.crc32(f"{state.game.definition.digest} {seat} {seen}".encode()))
             found = judge(state, seat, options, rng, self.rollouts, caution=self.caution, listen=self.listen,
-                          deadline=deadline, screen=self.screen)
+                          deadline=deadline, screen=self.screen, playout=self.play)
             if deadline is None:
                 if len(_BLIND) >= BLIND_KEPT:
                     del _BLIND[next(iter(_BLIND))]
@@ -159,7 +157,8 @@ def candidates(state, legal: list[int]) -> list[int]:
 
 # ---------------------------------------------------------------------- decisions by rollouts
 def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, quiet: int | None = None,
-          caution: float = 1.0, listen: bool = False, deadline: float | None = None, screen: bool = True) -> int:
+          caution: float = 1.0, listen: bool = False, deadline: float | None = None, screen: bool = True,
+          playout=None) -> int:
     """The option with the best mean result for ``seat`` over random rollouts, all options on the same worlds.
 
     Saying something costs evidence: where there is a quiet option — the card rather than a
@@ -169,7 +168,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     the same worlds by more than ``caution`` standard errors of the paired differences, so that
     among noisy bids and calls the luckiest does not win by chance alone. With ``listen`` the worlds give
     what the other seats' bids said of their hands. With ``deadline`` (a ``time.perf_counter()`` reading) no
-    new world is begun after it (two at least are played).
+    new world is begun after it (two at least are played). ``playout`` plays a world out (:func:`rollout`, its
+    quick card play, unless given: the player passes :func:`~.guided.guided_rollout`, its own card play).
 
     Where there are many options (``SCREEN_FROM`` or more: an auction's contracts) they are screened first:
     every option on ``SCREEN_WORLDS`` worlds, then only the ``KEPT`` best and the quiet option on the rest of
@@ -197,7 +197,7 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
                 break
             seed = rng.getrandbits(32)
             for action in options:
-                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said))
+                gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said, playout))
             if quiet in options and len(gains[quiet]) >= SETTLED_AFTER:
                 options = [a for a in options
                            if a == quiet or not _clearly_behind(gains[a], gains[quiet], caution * weights.get(a, 1.0))]
@@ -282,11 +282,6 @@ def _quiet_option(state, legal: list[int]) -> int | None:
     return _first_listed(state, step, legal)
 
 
-def _first_listed(state, step, legal: list[int]) -> int:
-    """Of ``legal``, the option ``step`` lists first: the plain one, as authors list them."""
-    order = {name: i for i, name in enumerate(step.options)}
-    return min(legal, key=lambda a: order.get(state.action_to_string(a), len(order)))
-
 
 def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], before: float, said=(),
                  play=None) -> float:
@@ -297,174 +292,6 @@ def rollout_gain(state, seat: int, action: int, seed: int, voids: list[int], bef
     world.apply_action(action)
     return (play or rollout)(world, state.deal_number, random.Random(seed ^ 0x5F3759DF))[seat] - before
 
-
-def rollout(world, deal_number: int, rng: random.Random, move=None) -> list[float]:
-    """Quick moves (``move(world, legal, worth, rng)`` if given) until the deal ``deal_number`` is over (or the
-    match); the returns then.
-
-    Cards are played greedily (points onto a trick the mover's side already holds, else
-    the weakest card that takes a trick worth taking, else the weakest card); in an auction
-    everyone passes where passing is allowed, so a bid is judged as the contract it would
-    be; every other choice is random.
-    """
-    worth, move = trick_worth(world.game), move or _quick_move
-    phase = world.phase_index
-    for _ in range(MAX_ROLLOUT_ACTIONS):
-        if world.is_terminal() or world.deal_number > deal_number:
-            break
-        if world.phase_index != phase:                   # a phase ended: a quiet playout may have played the rest
-            ended = _quiet_end(world, phase)
-            if ended is not None:
-                return ended
-            phase = world.phase_index
-        if world.current_player() == CHANCE:
-            world.apply_chance(rng)
-            continue
-        legal = world.legal_actions()
-        world.apply_action(legal[0] if len(legal) == 1 else move(world, legal, worth, rng))
-    return world.returns()
-
-
-def _partner_holds_trick(world) -> bool:
-    """In a rollout's world (every card known there): whether the trick's winner so far is on the mover's side."""
-    teams = world.game.definition.teams
-    if world.contract is None and not teams:
-        return False
-    so_far = Tricks.winning_so_far(world)
-    if so_far is None:
-        return False
-    winner, mover = so_far[0], world.current                                    # the seat whose card it is (a dummy's, too)
-    if teams:
-        return winner != mover and teams[mover] >> winner & 1 == 1
-    return winner != mover and (world.side_mask >> winner & 1) == (world.side_mask >> mover & 1)
-
-
-def _quick_move(world, legal: list[int], worth, rng: random.Random, answering: bool = True) -> int:
-    """A cheap move for a rollout (see :func:`rollout`); with ``answering`` a doubling is doubled again when the
-    mover's side comes out ahead (:func:`_answer`)."""
-    step = world.step
-    if step is None:
-        return rng.choice(legal)
-    if step.kind == "tricks":
-        cards = world.game.deck.cards
-        if legal[-1] >= len(cards):
-            legal = [a for a in legal if a < len(cards)]
-        fitted_trick, fitted_point = worth.of(world, world.current_player())
-        keys = _play_keys(world.game, sign(fitted_point))
-        trick = world.tricks.trick
-        if trick and _partner_holds_trick(world):
-            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
-            keep = [c for c in legal if not taking >> c & 1] or legal
-            return max(keep, key=keys.give)
-        value = next_trick_worth(world, world.current_player(), fitted_trick) + \
-            fitted_point * sum(cards[c].points for _, c in trick) if trick else 0
-        if value > 0:
-            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
-            if taking:
-                return min(iter_bits(taking), key=keys.take)
-        elif value < 0:                                     # a trick to lose: the strongest card that loses it
-            taking = Tricks.heading(world, sum(1 << c for c in legal), strict=False)
-            ducking = [c for c in legal if not taking >> c & 1]
-            return min(ducking or legal, key=keys.take)
-        return max(legal, key=keys.shed)
-    word = getattr(step, "pass_word", None)
-    if word is not None:
-        passing = world.game.symbol_ids.get(word)
-        if passing in legal:
-            answers = construct(step.kind).answers(world, step, legal) if answering else []
-            return _answer(world, passing, answers, rng) if answers else passing
-    if step.kind == "decide" and step.leave is not None:
-        return stay_or_leave(world, step, legal, worth, rng)
-    if step.kind == "exchange":
-        return exchange_step(world, legal, worth, rng)
-    if step.kind == "choose":
-        best = choice_models(world.game, _quick_move).best(world, step, legal)
-        return best if best is not None else _plain_choice(world, step, legal)
-    if step.kind in ("take_talon", "take_up") and all(a < world.game.num_cards for a in legal):
-        best = choice_models(world.game, _quick_move).keep(world, legal)   # a discard: what leaves the hand worth most
-        if best is not None:
-            return best
-        cards = world.game.deck.cards                          # else the lowest card, then the poorest
-        return max(legal, key=lambda c: (cards[c].order, -cards[c].points, c))
-    return rng.choice(legal)
-
-
-def _answer(world, passing: int, answers: list[int], rng: random.Random) -> int:
-    """A rollout's seat asked whether to double again what the other side doubled: it does (the first such
-    item) when its side comes out ahead with the deal played out quickly from here and nobody doubling further.
-    In a rollout's world every card is known, so this is the answer of a side sure of its cards; a doubling
-    judged on such rollouts pays only when the doubling side is clearly ahead, since one answered costs twice
-    what it would — so chains stop where tables stop them. Everyone passing from here ends the deal alike
-    however many passes were said before, so one playout answers every seat asked again between the same words
-    (kept per world in ``_QUIET_ENDS``, by the moves so far but the passes)."""
-    seat = world.current_player()
-    ends = _QUIET_ENDS.setdefault(world, {})
-    key = (passing, tuple(action for action in world.history if action != passing))
-    played = ends.get(key)
-    if played is None:
-        trial, phase, later = world.clone(), world.phase_index, []
-
-        def quiet(w, legal: list[int], worth, rng: random.Random) -> int:
-            if w.phase_index != phase and getattr(w.step, "pass_word", None) is not None:
-                later.append(w.phase_index)                   # a later phase where answering would matter
-            return _quick_move(w, legal, worth, rng, answering=False)
-        trial.apply_action(passing)
-        returns = rollout(trial, world.deal_number, random.Random(rng.getrandbits(32)), quiet)
-        played = ends[key] = (returns, not later)
-    return answers[0] if played[0][seat] > world.returns()[seat] else passing
-
-
-def _quiet_end(world, phase: int) -> list[float] | None:
-    """Where a rollout's world leaves phase ``phase`` with everyone having passed since the words a quiet playout
-    of :func:`_answer` started from, the returns that playout ended with: the rest of the deal is played the same
-    way (no later phase where a doubling could be answered), so it is not played again; else None."""
-    ends = _QUIET_ENDS.get(world)
-    phases = world.game.definition.phases
-    if not ends or not 0 <= phase < len(phases):
-        return None
-    word = getattr(phases[phase], "pass_word", None)
-    passing = world.game.symbol_ids.get(word) if word is not None else None
-    if passing is None:
-        return None
-    found = ends.get((passing, tuple(action for action in world.history if action != passing)))
-    return found[0] if found is not None and found[1] else None
-
-
-class _PlayKeys:
-    """A rollout's orderings of the cards of one game, for ``max``/``min`` (the same whatever the deal): ``give``
-    (points onto a partner's trick, where points are worth having), ``take`` (the weakest card that takes) and
-    ``shed`` (the strongest card, the fewest wanted points first, when nothing is worth taking)."""
-
-    def __init__(self, cards, point_sign: int):
-        self.give = [(card.points * point_sign, card.order, -c) for c, card in enumerate(cards)].__getitem__
-        self.take = [(card.order, c) for c, card in enumerate(cards)].__getitem__
-        self.shed = [(card.order, -card.points * point_sign, c) for c, card in enumerate(cards)].__getitem__
-
-
-_PLAY_KEYS: dict[tuple, _PlayKeys] = {}
-
-
-def _play_keys(game, point_sign: int) -> _PlayKeys:
-    """The :class:`_PlayKeys` of ``game`` for card points worth ``point_sign`` (kept per game)."""
-    key = (game.definition.digest, point_sign)
-    found = _PLAY_KEYS.get(key)
-    if found is None:
-        found = _PLAY_KEYS[key] = _PlayKeys(game.deck.cards, point_sign)
-    return found
-
-
-def _plain_choice(world, step, legal: list[int]) -> int:
-    """A seat's choice in a rollout: of suits, its longest (then strongest) suit; else the first option the
-    rule file lists, which authors make the plain one (a simple game before a Schneider announced)."""
-    options = [world.action_to_string(a) for a in legal]
-    suits = [world.game.deck.suit_index(name) for name in options]
-    if all(s is not None for s in suits):
-        hand, cards = world.hands[world.current_player()], world.game.deck.cards
-        def length(pair):
-            mask = world.game.deck.suit_masks[pair[1]] & hand
-            return (bin(mask).count("1"), sum(cards[c].points for c in iter_bits(mask)))
-        return max(zip(legal, suits), key=length)[0]
-    return _first_listed(world, step, legal)
 
 
 _KIT = Kit(candidates, _quiet_option, _quick_move, rollout)
