@@ -24,9 +24,9 @@ def choose_card(state, seat: int, legal: list[int], per_trick: float, per_point:
     point's (fitted), ``partner_holds`` whether a partner of ``seat`` wins the trick so far."""
     masks, cards = beats_masks(state), state.game.deck.cards
     point_sign = sign(per_point)
-    weakest = min(legal, key=lambda c: (masks[c].bit_count(), cards[c].points * point_sign, c))
     trick = state.tricks.trick
-    if not trick:
+    if not trick:                                         # the weakest card is wanted only when leading
+        weakest = min(legal, key=lambda c: (masks[c].bit_count(), cards[c].points * point_sign, c))
         wanted = per_trick > 0 or per_point > 0                 # a trick, or the card points it brings home
         return _lead(state, seat, legal, masks, weakest, per_trick, per_point) if wanted else weakest
     on_table = sum(cards[c].points for _, c in trick)
