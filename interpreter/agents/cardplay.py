@@ -17,11 +17,11 @@ from rulelang.interpreter.agents.worth import beats_masks, sign, trump_mask
 
 def choose_card(state, seat: int, legal: list[int], per_trick: float, per_point: float,
                 partner_holds: bool) -> int:
-    """The card for ``seat``: a master led when tricks or card points are wanted (a Skat declarer's top Jack:
-    his tricks are worth nothing but the points they bring), the weakest card that takes a trick worth taking
-    (its own points counted), points onto a partner's trick, and where points cost, the card most dangerous
-    later onto another's trick. ``per_trick`` is one more trick's worth, ``per_point`` a card
-    point's (fitted), ``partner_holds`` whether a partner of ``seat`` wins the trick so far."""
+    """The card for ``seat``: a master led when tricks or card points are wanted (a declarer whose tricks are
+    worth nothing but the points they bring still leads his top trump), the weakest card that takes a trick
+    worth taking (its own points counted), points onto a partner's trick, and where points cost, the card most
+    dangerous later onto another's trick. ``per_trick`` is one more trick's worth, ``per_point`` a card point's
+    (fitted), ``partner_holds`` whether a partner of ``seat`` wins the trick so far."""
     masks, cards = beats_masks(state), state.game.deck.cards
     point_sign = sign(per_point)
     trick = state.tricks.trick
