@@ -44,6 +44,7 @@ class Worth:
         self.names = [name for name, kind in game.definition.deal_vars.items() if kind == "name"]
         self.tried: set[tuple] = set(tried)
         self._memo: dict[tuple, tuple[float, float]] = {}
+        self._last: dict[str | None, tuple] = {}
 
     def __getitem__(self, index: int) -> float:
         return self.overall[index]
@@ -51,7 +52,12 @@ class Worth:
     def of(self, world, seat: int) -> tuple[float, float]:
         """The worth for ``seat`` in a world where every card is known (a rollout's): its side read from it."""
         role = None if world.declarer < 0 else "declaring" if world.side_mask >> seat & 1 else "defending"
-        return self.lookup(self._values(world), role)
+        last = self._last.get(role)                # a rollout asks card after card: the deal variables are
+        if last is not None and last[0] is world.vars and last[1] == world.contract:   # replaced, never changed
+            return last[2]
+        found = self.lookup(self._values(world), role)
+        self._last[role] = (world.vars, world.contract, found)
+        return found
 
     def known(self, state, seat: int, sides: set[int]) -> tuple[float, float]:
         """The worth for ``seat`` in the real state, its side only as far as it knows it (``sides``: the seats it

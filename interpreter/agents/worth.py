@@ -22,6 +22,12 @@ BEATS_CACHE_SIZE = 256
 _WORTH: dict = {}
 _PUBLIC_SCORES: dict[str, list] = {}
 _BEATS: dict[tuple, list[int]] = {}
+_LAST_BEATS: list = [None]
+"""The last :func:`beats_masks` looked up: its deal variables' mapping, trick rules, rule file, contract and masks
+(a rollout asks for the same ones card after card; the deal variables are replaced when one is set, never
+changed, so the same mapping means the same values)."""
+_LAST_TRUMPS: list = [None]
+"""The same for :func:`trump_mask`."""
 
 
 def sign(worth: float) -> int:
@@ -123,6 +129,10 @@ def beats(state, led: int, other: int) -> bool:
 
 def beats_masks(state) -> list[int]:
     """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
+    last = _LAST_BEATS[0]
+    if last is not None and last[0] is state.vars and last[1] is state.tricks.rules and \
+            last[2] is state.game.definition and last[3] == state.contract:
+        return last[4]
     key = (state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -133,12 +143,17 @@ def beats_masks(state) -> list[int]:
         found = [sum(1 << other for other in every if other != card and beats(state, card, other))
                  for card in every]
         _BEATS[key] = found
+    _LAST_BEATS[0] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
 
 
 def trump_mask(state) -> int:
     """The cards that beat a card of another suit led — the trumps under the trick rules in force — read off
     :func:`beats_masks` (kept with it)."""
+    last = _LAST_TRUMPS[0]
+    if last is not None and last[0] is state.vars and last[1] is state.tricks.rules and \
+            last[2] is state.game.definition and last[3] == state.contract:
+        return last[4]
     key = ("trumps", state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -148,4 +163,5 @@ def trump_mask(state) -> int:
             if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
                 found |= 1 << o
         _BEATS[key] = found
+    _LAST_TRUMPS[0] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
