@@ -84,8 +84,30 @@ def test_when_every_option_is_clearly_behind_passing_the_decision_ends_early(mon
 
     monkeypatch.setattr(heuristic, "rollout_gain", gain)
     assert heuristic.judge(state, 1, legal, random.Random(1), budget=64, screen=False) == passing
-    assert calls[passing] == heuristic.SETTLED_AFTER                  # not the whole budget
+    assert calls[passing] == heuristic.EARLY_AFTER                    # far behind: gone after three worlds
     assert sum(calls.values()) < 64
+
+
+def test_an_option_only_somewhat_behind_is_weighed_until_the_spread_is_known(monkeypatch):
+    """Four standard errors on three worlds drop only what is far behind; an option a few points behind passing,
+    whose worlds spread widely, is weighed on six worlds before it goes."""
+    import rulelang.interpreter.agents.heuristic as heuristic
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+    state = t.state
+    passing = state.game.symbol_ids["weiter"]
+    legal = [state.game.symbol_ids["valat_dagegen"], passing]           # a word of the lowest evidence
+    calls: dict[int, int] = {}
+
+    behind = [1.0, 9.0, 2.0, 8.0, 0.0, 10.0] * 10                      # five points on average, widely spread
+
+    def gain(state, seat, action, seed, *rest):
+        calls[action] = calls.get(action, 0) + 1
+        return 0.0 if action == passing else -behind[calls[action] - 1]
+
+    monkeypatch.setattr(heuristic, "rollout_gain", gain)
+    assert heuristic.judge(state, 1, legal, random.Random(1), budget=64, screen=False) == passing
+    assert calls[passing] == heuristic.SETTLED_AFTER
 
 
 def test_a_doubling_needs_two_units_of_evidence_and_one_more_for_each_step_before_it():

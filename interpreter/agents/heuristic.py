@@ -55,6 +55,12 @@ SETTLED_AFTER = 6
 """Worlds after which an option clearly behind the quiet one is weighed no further (:func:`_clearly_behind`)."""
 BEHIND = 2.0
 """Standard errors of the paired differences by which an option must trail the quiet one to be dropped."""
+EARLY_AFTER = 3
+"""Worlds after which an option far behind the quiet one is weighed no further (by ``EARLY_BEHIND``)."""
+EARLY_BEHIND = 4.0
+"""Before ``SETTLED_AFTER`` worlds, the standard errors by which an option must trail the quiet one to be dropped:
+a bid or a word a hand is far from making is dropped after a few worlds; on so few the spread itself is
+uncertain, so the margin is twice the settled one."""
 BLIND_KEPT = 4096
 """Decisions taken holding no card kept per process (:meth:`HeuristicAgent.blind_choice`); the oldest go first."""
 _BLIND: dict[tuple, int] = {}
@@ -175,8 +181,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     every option on ``SCREEN_WORLDS`` worlds, then only the ``KEPT`` best and the quiet option on the rest of
     the budget, so that the options worth weighing are weighed on enough worlds to tell them apart. From
     ``SETTLED_AFTER`` worlds on, an option clearly short of the evidence it needs against the quiet one
-    (:func:`_clearly_behind`) is weighed no further, and the decision ends when only the quiet option is left:
-    most hands pass at once."""
+    (:func:`_clearly_behind`) is weighed no further, from ``EARLY_AFTER`` worlds on one far short of it
+    (``EARLY_BEHIND``), and the decision ends when only the quiet option is left: most hands pass at once."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
@@ -198,9 +204,11 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
             seed = rng.getrandbits(32)
             for action in options:
                 gains[action].append(rollout_gain(state, seat, action, seed, voids, before, said, playout))
-            if quiet in options and len(gains[quiet]) >= SETTLED_AFTER:
-                options = [a for a in options
-                           if a == quiet or not _clearly_behind(gains[a], gains[quiet], caution * weights.get(a, 1.0))]
+            seen = len(gains[quiet]) if quiet in options else 0
+            if seen >= min(EARLY_AFTER, SETTLED_AFTER):
+                behind = BEHIND if seen >= SETTLED_AFTER else EARLY_BEHIND
+                options = [a for a in options if a == quiet or
+                           not _clearly_behind(gains[a], gains[quiet], caution * weights.get(a, 1.0), behind)]
                 if len(options) == 1:
                     break
         return options
@@ -234,7 +242,7 @@ def _modelled_discards(state, legal: list[int]) -> list[int] | None:
     return choice_models(state.game, _quick_move).ranked(state, legal)
 
 
-def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0) -> bool:
+def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0, behind: float = BEHIND) -> bool:
     """Whether an option's gains fall short of what it must show against the quiet option on the same worlds
     (beat it by ``bar`` standard errors of the paired differences, :func:`beyond_noise`) by more than ``BEHIND``
     standard errors: weighing it on more worlds could not make it the choice."""
@@ -242,7 +250,7 @@ def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0) ->
     worlds = len(diffs)
     mean = sum(diffs) / worlds
     error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-    return mean + BEHIND * error < bar * error
+    return mean + behind * error < bar * error
 
 
 def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,

@@ -9,9 +9,6 @@ per card (:func:`beats_masks`).
 
 from __future__ import annotations
 
-import random
-
-from rulelang.compile.deck import iter_bits
 from rulelang.diagnostics import RuleError
 from rulelang.read.expr import parse_expr, reads_hidden
 from rulelang.compile.exprcompile import EvalError
