@@ -110,6 +110,34 @@ def test_an_option_only_somewhat_behind_is_weighed_until_the_spread_is_known(mon
     assert calls[passing] == heuristic.SETTLED_AFTER
 
 
+def test_once_one_option_is_clearly_the_choice_the_decision_ends(monkeypatch):
+    """A word far ahead of passing and of every other word is said after six worlds, not the whole budget; two
+    words close to each other are weighed on."""
+    import rulelang.interpreter.agents.heuristic as heuristic
+    t = Table(game("zwanzigerrufen"), VALAT)
+    t.do("P1 call")
+    state = t.state
+    passing, valat, absolut = (state.game.symbol_ids[w] for w in ("weiter", "valat_dagegen", "absolut_dagegen"))
+    calls: dict[int, int] = {}
+
+    def gain(state, seat, action, seed, *rest):
+        calls[action] = calls.get(action, 0) + 1
+        return float(seed % 7) + {passing: 0.0, valat: 40.0, absolut: 20.0}[action]
+
+    monkeypatch.setattr(heuristic, "rollout_gain", gain)
+    assert heuristic.judge(state, 1, [valat, absolut, passing], random.Random(1), budget=60, screen=False) == valat
+    assert calls[passing] == heuristic.DECIDED_AFTER
+    calls.clear()
+
+    def close(state, seat, action, seed, *rest):
+        calls[action] = calls.get(action, 0) + 1
+        return {passing: 0.0, valat: 40.0 + seed % 7, absolut: 46.0 - seed % 7}[action]    # level on average
+
+    monkeypatch.setattr(heuristic, "rollout_gain", close)
+    heuristic.judge(state, 1, [valat, absolut, passing], random.Random(1), budget=60, screen=False)
+    assert calls[passing] == 20                                        # the whole budget: 60 over three
+
+
 def test_a_doubling_needs_two_units_of_evidence_and_one_more_for_each_step_before_it():
     """A Kontra must beat passing by two paired standard errors, a Retour by three: with one unit a Kontra came in
     a quarter of the heuristic's deals and a Resupra in more than one in a hundred (benchmarks/RESULTS.md)."""

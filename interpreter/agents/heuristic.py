@@ -61,6 +61,8 @@ EARLY_BEHIND = 4.0
 """Before ``SETTLED_AFTER`` worlds, the standard errors by which an option must trail the quiet one to be dropped:
 a bid or a word a hand is far from making is dropped after a few worlds; on so few the spread itself is
 uncertain, so the margin is twice the settled one."""
+DECIDED_AFTER = 6
+"""Worlds after which a decision ends once one option is clearly the choice (:func:`_clearly_ahead`)."""
 BLIND_KEPT = 4096
 """Decisions taken holding no card kept per process (:meth:`HeuristicAgent.blind_choice`); the oldest go first."""
 _BLIND: dict[tuple, int] = {}
@@ -182,7 +184,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     the budget, so that the options worth weighing are weighed on enough worlds to tell them apart. From
     ``SETTLED_AFTER`` worlds on, an option clearly short of the evidence it needs against the quiet one
     (:func:`_clearly_behind`) is weighed no further, from ``EARLY_AFTER`` worlds on one far short of it
-    (``EARLY_BEHIND``), and the decision ends when only the quiet option is left: most hands pass at once."""
+    (``EARLY_BEHIND``), and the decision ends when only the quiet option is left: most hands pass at once. From
+    ``DECIDED_AFTER`` worlds on it also ends once one option is clearly the choice (:func:`_clearly_ahead`)."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
     said = said_evidence(state, seat) if listen else ()
@@ -211,6 +214,8 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
                            not _clearly_behind(gains[a], gains[quiet], caution * weights.get(a, 1.0), behind)]
                 if len(options) == 1:
                     break
+            if seen >= DECIDED_AFTER and _clearly_ahead(gains, options, quiet, caution, weights):
+                break
         return options
 
     options = legal
@@ -246,11 +251,34 @@ def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0, be
     """Whether an option's gains fall short of what it must show against the quiet option on the same worlds
     (beat it by ``bar`` standard errors of the paired differences, :func:`beyond_noise`) by more than ``BEHIND``
     standard errors: weighing it on more worlds could not make it the choice."""
-    diffs = [a - b for a, b in zip(gains, quiet)]
+    mean, error = _paired(gains, quiet)
+    return mean + behind * error < bar * error
+
+
+def _clearly_ahead(gains: dict[int, list[float]], options: list[int], quiet: int, caution: float,
+                   weights: dict[int, float]) -> bool:
+    """Whether the option with the best mean gain is already the choice whatever more worlds would say: it beats
+    the quiet one by its evidence (:func:`beyond_noise`) with ``BEHIND`` standard errors of the paired differences
+    to spare, and every other option still weighed by ``BEHIND`` of them."""
+    leader = max(options, key=lambda action: sum(gains[action]))
+    if leader == quiet:
+        return False
+    for other in options:
+        if other == leader:
+            continue
+        mean, error = _paired(gains[leader], gains[other])
+        bar = caution * weights.get(leader, 1.0) if other == quiet else 0.0
+        if mean <= (bar + BEHIND) * error:
+            return False
+    return True
+
+
+def _paired(gains: list[float], others: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences of two options' gains on the same worlds, and its standard error."""
+    diffs = [a - b for a, b in zip(gains, others)]
     worlds = len(diffs)
     mean = sum(diffs) / worlds
-    error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
-    return mean + behind * error < bar * error
+    return mean, (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
 
 
 def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, caution: float = 1.0,
@@ -264,9 +292,7 @@ def beyond_noise(gains: dict[int, list[float]], legal: list[int], anchor: int, c
         return anchor
     best, best_gain = anchor, 0.0
     for action in legal:
-        diffs = [a - b for a, b in zip(gains[action], gains[anchor])]
-        mean = sum(diffs) / worlds
-        error = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
+        mean, error = _paired(gains[action], gains[anchor])
         weight = weights.get(action, 1.0) if weights else 1.0
         if mean > caution * weight * error and mean > best_gain:
             best, best_gain = action, mean
