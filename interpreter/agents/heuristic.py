@@ -249,7 +249,7 @@ def _modelled_discards(state, legal: list[int]) -> list[int] | None:
 
 def _clearly_behind(gains: list[float], quiet: list[float], bar: float = 0.0, behind: float = BEHIND) -> bool:
     """Whether an option's gains fall short of what it must show against the quiet option on the same worlds
-    (beat it by ``bar`` standard errors of the paired differences, :func:`beyond_noise`) by more than ``BEHIND``
+    (beat it by ``bar`` standard errors of the paired differences, :func:`beyond_noise`) by more than ``behind``
     standard errors: weighing it on more worlds could not make it the choice."""
     mean, error = _paired(gains, quiet)
     return mean + behind * error < bar * error

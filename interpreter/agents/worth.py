@@ -19,12 +19,9 @@ BEATS_CACHE_SIZE = 256
 _WORTH: dict = {}
 _PUBLIC_SCORES: dict[str, list] = {}
 _BEATS: dict[tuple, list[int]] = {}
-_LAST_BEATS: list = [None]
-"""The last :func:`beats_masks` looked up: its deal variables' mapping, trick rules, rule file, contract and masks
-(a rollout asks for the same ones card after card; the deal variables are replaced when one is set, never
-changed, so the same mapping means the same values)."""
-_LAST_TRUMPS: list = [None]
-"""The same for :func:`trump_mask`."""
+_LAST: dict[str, tuple] = {}
+"""Per lookup (``beats``, ``trumps``), the last answer with what it was looked up under (:func:`_kept`): a rollout
+asks for the same ones card after card."""
 
 
 def sign(worth: float) -> int:
@@ -126,10 +123,9 @@ def beats(state, led: int, other: int) -> bool:
 
 def beats_masks(state) -> list[int]:
     """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
-    last = _LAST_BEATS[0]
-    if last is not None and last[0] is state.vars and last[1] is state.tricks.rules and \
-            last[2] is state.game.definition and last[3] == state.contract:
-        return last[4]
+    found = _kept("beats", state)
+    if found is not None:
+        return found
     key = (state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -140,17 +136,27 @@ def beats_masks(state) -> list[int]:
         found = [sum(1 << other for other in every if other != card and beats(state, card, other))
                  for card in every]
         _BEATS[key] = found
-    _LAST_BEATS[0] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
+    _LAST["beats"] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
+
+
+def _kept(lookup: str, state):
+    """The last answer of ``lookup`` where it was looked up under the same deal variables, trick rules, rule file
+    and contract as ``state``'s, else None. The deal variables' mapping is replaced when one is set, never
+    changed in place, so the same mapping means the same values."""
+    last = _LAST.get(lookup)
+    if last is not None and last[0] is state.vars and last[1] is state.tricks.rules and \
+            last[2] is state.game.definition and last[3] == state.contract:
+        return last[4]
+    return None
 
 
 def trump_mask(state) -> int:
     """The cards that beat a card of another suit led — the trumps under the trick rules in force — read off
     :func:`beats_masks` (kept with it)."""
-    last = _LAST_TRUMPS[0]
-    if last is not None and last[0] is state.vars and last[1] is state.tricks.rules and \
-            last[2] is state.game.definition and last[3] == state.contract:
-        return last[4]
+    found = _kept("trumps", state)
+    if found is not None:
+        return found
     key = ("trumps", state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -160,5 +166,5 @@ def trump_mask(state) -> int:
             if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
                 found |= 1 << o
         _BEATS[key] = found
-    _LAST_TRUMPS[0] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
+    _LAST["trumps"] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
