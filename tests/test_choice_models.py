@@ -70,6 +70,21 @@ def test_two_jacks_and_a_long_suit_are_worth_most_as_a_suit_game():
     assert max(worth, key=worth.get) == "suit"
 
 
+def test_the_second_round_plays_each_option_from_the_hands_it_suits():
+    game = skat()
+    models = choice_models(game, _quick_move)
+    first = choices._explore(game, models, "kind", 20261206 + 1, _quick_move)
+    trial = ChoiceModels(game, dict(models.fits, kind=choices._fit(first)))
+    second = choices._explore_toward(game, trial, "kind", 20261207 + 1, _quick_move)
+    ranks = list(dict.fromkeys(card.rank for card in game.deck.cards))
+    def held(rows, option, *names):                     # cards of these ranks per hand, over the option's rows
+        found = [row for chosen, row, _ in rows if chosen == option]
+        return sum(row[ranks.index(name)] for row in found for name in names) / len(found)
+    assert held(second, "null_game", "A", "10") < 0.5 * held(first, "null_game", "A", "10")
+    assert held(second, "grand", "J") > 1.5 * held(first, "grand", "J")
+    assert {chosen for chosen, _, _ in second} == {"suit", "grand", "null_game"}
+
+
 def test_only_choices_of_names_are_modelled_a_trump_suit_is_not():
     assert [phase.var for phase in choices.modelled_phases(skat())] == ["skat_play", "kind", "announcement"]
     assert choices.modelled_phases(load_game("zwanzig-ab", max_deals=1)) == []

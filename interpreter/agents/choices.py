@@ -10,8 +10,10 @@ has stored, such as the bid), fitted by ridge regression per option (:func:`ridg
 The models are learned from ``CHOICE_DEALS`` deals per phase, from the last phase back to the first: the
 phase being learned is chosen at random, the phases after it by their models (so an option is worth what it
 brings when the choices after it are made well), everything else as a rollout plays it (bids mostly passed,
-cards played greedily). The fits are kept in the cache folder under the rule file's digest, like the trick
-worth (:mod:`.learned`), and are refit when the rules change (a new digest).
+cards played greedily). Random deals hold few of the hands a rarer option suits, so a second round
+(:func:`_explore_toward`) plays each option again from the positions the first round's models favour it on,
+and every option is fitted on both rounds' rows. The fits are kept in the cache folder under the rule file's
+digest, like the trick worth (:mod:`.learned`), and are refit when the rules change (a new digest).
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ nothing."""
 SWEEPS = 30
 QUIET_SHARE = 0.6
 """How often a seat of a learning deal passes where it may (else it says one of the words a player weighs)."""
-VERSION = 2
+TOWARD_POOL = 4
+"""Positions reaching a phase drawn per ``CHOICE_DEALS``, among which each option's second round picks its hands."""
+TOWARD_SHARE = 0.25
+"""The second round plays each option from this share of ``CHOICE_DEALS`` positions: those whose hands the
+first round's models favour most for it over the other options."""
+VERSION = 4
 _MODELS: dict[str, "ChoiceModels"] = {}
 
 
@@ -166,12 +173,19 @@ def learn(game, move) -> ChoiceModels:
     for index in range(len(phases) - 1, -1, -1):
         var = phases[index].var
         rows = _explore(game, models, var, 20261206 + index, move)
-        by_option: dict[str, list[tuple[list[float], float]]] = {}
-        for option, row, result in rows:
-            by_option.setdefault(option, []).append((row, result))
-        models.fits[var] = {option: ridge([r for r, _ in found], [y for _, y in found])
-                            for option, found in by_option.items() if len(found) >= MIN_ROWS}
+        models.fits[var] = _fit(rows)
+        rows += _explore_toward(game, models, var, 20261207 + index, move)
+        models.fits[var] = _fit(rows)
     return models
+
+
+def _fit(rows: list[tuple[str, list[float], float]]) -> dict[str, tuple[float, list[float]]]:
+    """One ridge fit per option of ``rows`` (option, features, result) that has ``MIN_ROWS`` of them."""
+    by_option: dict[str, list[tuple[list[float], float]]] = {}
+    for option, row, result in rows:
+        by_option.setdefault(option, []).append((row, result))
+    return {option: ridge([r for r, _ in found], [y for _, y in found])
+            for option, found in by_option.items() if len(found) >= MIN_ROWS}
 
 
 def _explore(game, models: ChoiceModels, var: str, seed: int, move) -> list[tuple[str, list[float], float]]:
@@ -190,19 +204,86 @@ def _explore(game, models: ChoiceModels, var: str, seed: int, move) -> list[tupl
         if not chosen or not state.is_terminal():
             continue
         seat, option, row = chosen
-        returns = state.returns()
-        n = len(returns)
-        against = returns[seat] - (sum(returns) - returns[seat]) / (n - 1) if n > 1 else returns[seat]
-        rows.append((option, row, against))
+        rows.append((option, row, _against(state, seat)))
     return rows
 
 
-def _exploring_move(state, var: str, chosen: list, worth, rng: random.Random, move) -> int:
+def _against(state, seat: int) -> float:
+    """``seat``'s result at the end of ``state``'s deal against the mean of the others'."""
+    returns = state.returns()
+    n = len(returns)
+    return returns[seat] - (sum(returns) - returns[seat]) / (n - 1) if n > 1 else returns[seat]
+
+
+def _explore_toward(game, models: ChoiceModels, var: str, seed: int, move) -> list[tuple[str, list[float], float]]:
+    """A second round of rows for the phase of ``var``, each option played from the hands the first round's models
+    favour it on: random deals hold few hands a rarer option suits (a Null hand among Skat's), so a model fitted
+    on them alone cannot tell a good one from a bad one. Of ``TOWARD_POOL * CHOICE_DEALS`` positions reaching the
+    phase (played as :func:`_explore` plays them), each option is played out from the ``TOWARD_SHARE *
+    CHOICE_DEALS`` where it is legal and leads the best other option by most; not at all where it leads by the
+    same in every position (a choice made before any card is seen)."""
+    from rulelang.interpreter.game import Game
+    from rulelang.interpreter.agents.worth import trick_worth
+    fits = models.fits.get(var) or {}
+    if len(fits) < 2:
+        return []
+    one_deal = Game(game.definition, max_deals=1)
+    worth, rng = trick_worth(game), random.Random(seed)
+    never: list = []
+    def exploring(state) -> int:
+        return _exploring_move(state, None, never, worth, rng, move)
+    pool = []
+    for _ in range(CHOICE_DEALS * TOWARD_POOL * ATTEMPTS):
+        if len(pool) >= CHOICE_DEALS * TOWARD_POOL:
+            break
+        state = one_deal.new_initial_state()
+        if _reach(state, rng, var, exploring):
+            seat = state.current_player()
+            names = {state.action_to_string(action): action for action in state.legal_actions()}
+            pool.append((state, seat, features(state, seat), names))
+    rows = []
+    for option in sorted(fits):
+        def lead(entry) -> float:
+            _, _, row, names = entry
+            others = [predict(fits[name], row) for name in names if name in fits and name != option]
+            return predict(fits[option], row) - max(others) if others else 0.0
+        found = sorted((entry for entry in pool if option in entry[3]), key=lead, reverse=True)
+        if not found or lead(found[0]) == lead(found[-1]):
+            continue                                    # the models tell no position from another (no cards yet)
+        for state, seat, row, names in found[:int(TOWARD_SHARE * CHOICE_DEALS)]:
+            world = state.clone()
+            world.apply_action(names[option])
+            play_out(world, rng, exploring)
+            if world.is_terminal():
+                rows.append((option, row, _against(world, seat)))
+    return rows
+
+
+def _reach(state, rng: random.Random, var: str, move) -> bool:
+    """Play ``state`` on (as :func:`play_out`) to the choice of ``var`` with more than one option: True there,
+    False when the deal ends without it."""
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            return False
+        if state.current_player() < 0:
+            state.apply_chance(rng)
+            continue
+        step = state.step
+        if step is not None and step.kind == "choose" and getattr(step, "var", None) == var \
+                and len(state.legal_actions()) > 1:
+            return True
+        state.apply_action(move(state))
+    return False
+
+
+def _exploring_move(state, var: str | None, chosen: list, worth, rng: random.Random, move) -> int:
     """A move of a learning deal of :func:`_explore`: the phase of ``var`` at random (what was chosen, by whom and
-    from what hand kept in ``chosen``), else a rollout's move, now and then a bid."""
+    from what hand kept in ``chosen``; ``var`` None: no phase at random), else a rollout's move, now and then a
+    bid."""
     legal = state.legal_actions()
     step = state.step
-    if len(legal) > 1 and step is not None and step.kind == "choose" and getattr(step, "var", None) == var:
+    if var is not None and len(legal) > 1 and step is not None and step.kind == "choose" \
+            and getattr(step, "var", None) == var:
         action = rng.choice(legal)
         chosen[:] = [state.current_player(), state.action_to_string(action), features(state, state.current_player())]
         return action
