@@ -77,8 +77,8 @@ def test_a_rule_without_a_twin_is_named(monkeypatch):
 
 def test_every_rule_of_the_shipped_files_has_a_batch_twin():
     for path in GAMES:
-        if any(name in path for name in ("french-tarot", "preferans", "schnapsen", "twenty-nine", "barbu", "belote", "klaverjas", "jass", "pinochle")):
-            continue           # 78 cards: the batch engine holds up to 64; decided(); said_by(); melded(); beats() in a set (refused games)
+        if any(name in path for name in ("french-tarot", "preferans", "schnapsen", "twenty-nine", "barbu", "belote", "klaverjas", "jass", "pinochle", "five-hundred")):
+            continue           # 78 cards: the batch engine holds up to 64; decided(); said_by(), said_in(); melded(); beats() in a set (refused games)
         assert BatchCode(load_game(path).definition.code).reasons == {}, path
 
 

@@ -131,13 +131,43 @@ def test_in_no_trumps_the_joker_may_be_played_only_by_a_player_void_in_the_suit_
     assert state.tricks.trick_winners[-1][0] == 2, "the Joker is the only trump in no trumps"
 
 
-def test_the_joker_led_in_no_trumps_may_be_answered_with_any_card(game):
+def test_the_joker_led_in_no_trumps_names_a_suit_the_others_must_follow(game):
     hands = {0: NO_TRUMPS[2], 1: NO_TRUMPS[1], 2: NO_TRUMPS[0], 3: NO_TRUMPS[3]}
     state = deal(game, hands, kitty="6♥ 5♥ 4♥")
-    say(state, "6notrump", "pass", "pass", "pass", "6♥", "5♥", "4♥", "Joker")
-    assert legal(state) == set(NO_TRUMPS[1].split())
-    say(state, "A♠", "A♦", "9♠")
-    assert state.tricks.trick_winners[-1][0] == 0
+    say(state, "6notrump", "pass", "pass", "pass", "6♥", "5♥", "4♥")
+    assert "Joker" not in legal(state), "the Joker is led only with a suit named for it"
+    assert {"joker_suit spades", "joker_suit clubs", "joker_suit diamonds", "joker_suit hearts"} <= legal(state)
+    assert "joker_suit joker" not in legal(state)
+    say(state, "joker_suit spades")
+    assert legal(state) == {"Joker"}, "a suit named, the Joker is led"
+    say(state, "Joker")
+    assert legal(state) == {"A♠", "K♠", "Q♠", "J♠", "10♠"}, "P2 follows the suit named"
+    say(state, "A♠")
+    assert legal(state) == set(NO_TRUMPS[0].split()), "P3 has no spade: any card"
+    say(state, "A♦")
+    assert legal(state) == {"9♠", "8♠", "7♠", "6♠", "5♠"}
+    say(state, "9♠")
+    assert state.tricks.trick_winners[-1][0] == 0, "the Joker wins the trick"
+    assert "joker_suit hearts" not in legal(state), "nobody names a suit without the Joker"
+
+
+def test_in_a_suit_contract_the_joker_is_led_as_the_top_trump_without_naming_a_suit(game):
+    hands = {0: NO_TRUMPS[2], 1: NO_TRUMPS[1], 2: NO_TRUMPS[0], 3: NO_TRUMPS[3]}
+    state = deal(game, hands, kitty="6♥ 5♥ 4♥")
+    say(state, "6diamonds", "pass", "pass", "pass", "6♥", "5♥", "4♥")
+    assert "Joker" in legal(state) and not any(name.startswith("joker_suit") for name in legal(state))
+    say(state, "Joker")
+    assert legal(state) == set(NO_TRUMPS[1].split()), "P2 holds no trump (neither diamonds nor J♥)"
+
+
+def test_in_misere_the_joker_led_names_a_suit_too(game):
+    hands = {0: "9♠ 8♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 5♣", 1: NO_TRUMPS[1], 2: NO_TRUMPS[0], 3: NO_TRUMPS[2]}
+    state = deal(game, hands, kitty="6♥ 5♥ 4♥")
+    say(state, "7spades", "pass", "pass", "misere", "pass")
+    say(state, "6♥", "5♥", "4♥")
+    assert state.contract == "misere" and state.current_player() == 3
+    say(state, "joker_suit clubs", "Joker")
+    assert legal(state) == {"9♣", "8♣", "7♣", "6♣", "5♣"}
 
 
 # ---------------------------------------------------------------------- misère
@@ -241,7 +271,8 @@ def strength(card: str, trump: str | None, led: str) -> int:
 
 def check_deal(game, state) -> list[int]:
     """Check every card played against the rules (follow the suit led, the Joker and the left bower in the
-    trump suit; in misère the partner plays no card) and every trick's winner; return each seat's score."""
+    trump suit, the suit named for the Joker led without trumps; in misère the partner plays no card) and every
+    trick's winner; return each seat's score."""
     names = game.deck.names
     call, declarer = contract_of(state.strain_auction.calls, (state.dealer + 1) % 4)
     misere = call in ("misere", "open_misere")
@@ -257,11 +288,19 @@ def check_deal(game, state) -> list[int]:
     partner = (declarer + 2) % 4
     taken = {seat: 0 for seat in range(4)}
     leader = declarer
+    named = [(seat, name.split()[1]) for word, seat, name in state.tricks.said if word == "joker_suit"]
+    assert len(named) <= 1 and (trump is None or not named), named       # one Joker, named only without trumps
     for played, (winner, _) in zip(tricks, state.tricks.trick_winners):
         assert played[0][0] == leader and (not misere or partner not in [s for s, _ in played]), played
         led = effective_suit(played[0][1], trump)
+        if played[0][1] == "Joker" and trump is None:              # the Joker led: the suit its leader named
+            if named:
+                assert named[0][0] == leader, (named, played)
+                led = named.pop()[1]
+            else:
+                assert held[leader] == {"Joker"}, "the Joker is led without a suit named only as the last card"
         for seat, card in played:
-            could_follow = any(effective_suit(c, trump) == led for c in held[seat])
+            could_follow = seat != leader and any(effective_suit(c, trump) == led for c in held[seat])
             assert not could_follow or effective_suit(card, trump) == led, (played, seat, sorted(held[seat]))
             held[seat].discard(card)
         best = max(played, key=lambda seat_card: strength(seat_card[1], trump, led))
@@ -288,7 +327,8 @@ def test_three_hundred_random_deals_play_and_score_as_an_independent_reading_of_
         state = play_deal(game, seed, sparing_bidder(0.5, 4))
         assert state.deal_results[-1]["delta"] == check_deal(game, state), f"seed {seed}"
         seen.add(state.contract or f"{state.vars['level']}{'nt' if state.vars['trump'] in (None, -1) else 'suit'}")
-    assert {"misere", "open_misere", "10nt", "6suit", "8suit"} <= seen, seen
+        seen |= {"the Joker named" for word, _, _ in state.tricks.said if word == "joker_suit"}
+    assert {"misere", "open_misere", "10nt", "6suit", "8suit", "the Joker named"} <= seen, seen
 
 
 def test_the_observation_tensor_names_a_misere_among_the_contracts(game):

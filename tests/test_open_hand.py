@@ -122,3 +122,25 @@ def test_a_when_condition_keeps_the_hand_hidden_in_other_deals():
         assert shown == (state.var_text("trump") == "clubs")
         seen.add(shown)
     assert seen == {True, False}
+
+
+TWO_OPEN = OPEN.replace("  - open_hand: {seat: forehand}",
+                        "  - open_hand: {seat: forehand}\n  - open_hand: {seat: next(forehand)}")
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_two_open_hand_phases_lay_both_hands_open_and_worlds_keep_both(seed):
+    g = load_text(TWO_OPEN, "yaml", max_deals=1)
+    state = to_trick_play(g, seed)
+    first, second = state.forehand, (state.forehand + 1) % g.num_players
+    both = {g.seat_name(seat): g.deck.names(state.hands[seat]) for seat in (first, second)}
+    for seat in range(g.num_players):
+        seen = state.observation(seat)
+        assert seen["open_hands"] == both and seen["open_hand"] == g.seat_name(first), seat
+    observer = next(s for s in range(g.num_players) if s not in (first, second))
+    rng = random.Random(seed)
+    for _ in range(10):
+        world = state.resample_from_infostate(observer, rng)
+        assert world.hands[first] == state.hands[first] and world.hands[second] == state.hands[second]
+    infostate = state.information_state_string(observer)
+    assert f"| open {g.seat_name(first)}:" in infostate and f"| open {g.seat_name(second)}:" in infostate

@@ -96,12 +96,24 @@ def test_the_winner_takes_the_shown_talon_then_names_his_bid_or_higher(game):
     assert state.vars["level"] == 8 and state.phase.kind == "decide"
 
 
-def test_a_misere_won_is_played_as_bid_with_the_defenders_hands_open(game):
+def test_a_misere_won_is_played_as_bid_with_the_defenders_hands_open_from_the_first_card(game):
     state = deal(game)
     say(state, "misere", "pass", "pass", "A♠", "K♠")
     assert state.contract == "misere" and state.phase.kind == "tricks"
-    seen = state.observation(0)
-    assert "open_cards" in seen or "open_hands" in seen
+    hands = {name: set(game.deck.names(state.hands[seat])) for seat, name in ((1, "P2"), (2, "P3"))}
+    assert all("open_cards" not in state.observation(seat) for seat in range(3)), "not before the first card"
+    assert "| open" not in state.information_state_string(0)
+    leader = state.current_player()
+    card = state.legal_actions()[0]
+    state.apply_action(card)
+    if leader in (1, 2):                                    # a defender led: his hand is shown without that card
+        hands[f"P{leader + 1}"].discard(game.deck.names(1 << card)[0])
+    for seat in range(3):                                   # both defenders' hands, seen by everyone
+        seen = state.observation(seat)
+        assert {name: set(cards) for name, cards in seen["open_hands"].items()} == hands, seat
+    infostate = state.information_state_string(0)
+    assert "| open P2:" in infostate and "| open P3:" in infostate
+    assert "| open P3:" in state.information_state_string(1) and "| open P2:" not in state.information_state_string(1)
 
 
 # ---------------------------------------------------------------------- whist and pass

@@ -4,7 +4,11 @@ YAML ``- open_hand: {seat: declarer, when: "contract == null_open"}``; DSL ``ope
 when contract == null_open``. From the phase on, for the rest of the deal, every seat sees the
 open hand (the observation's ``open_hand`` and ``open_cards``, every information state), as in
 contracts a declarer plays with his cards face up; unlike a ``dummy`` the seat chooses its own
-cards. Placed before the trick play it is shown for.
+cards. Placed before the trick play it is shown for. Several ``open_hand`` phases lay several hands
+open (Preferans' misère: both defenders); the observation then also holds ``open_hands``, every open
+seat's name with its cards, and ``open_hand``/``open_cards`` stay the first one's. ``after: lead`` shows
+the hand only from the first card of trick play on (Sochi Preferans lays the defenders' hands open in misère
+once the first card is led): ``- open_hand: {seat: next(declarer), after: lead, when: "contract == misere"}``.
 """
 
 from __future__ import annotations
@@ -21,15 +25,48 @@ class OpenHandPhase(PhaseBase):
     """``seat``'s hand is shown to everyone from here on."""
 
     seat: Rule | None = None
+    after_lead: bool = False
     kind: str = "open_hand"
 
 
 class OpenHandState(DealPart):
-    """The open seat (-1: no hand is open this deal) and the cards it held when it laid them open."""
+    """The hands laid open this deal: ``entries`` holds each open seat with the cards it held when its phase came
+    and whether it is shown only from the first card of trick play on (``after: lead``)."""
 
     def __init__(self, game) -> None:
-        self.seat = -1
-        self.cards = 0
+        self.entries: tuple[tuple[int, int, bool], ...] = ()
+
+    @property
+    def seat(self) -> int:
+        """The first seat laid open this deal (-1: none), as the batch engine keeps it."""
+        return self.entries[0][0] if self.entries else -1
+
+    @property
+    def cards(self) -> int:
+        """The cards the first open seat held when it was laid open (0: none)."""
+        return self.entries[0][1] if self.entries else 0
+
+    def shown(self, st) -> list[tuple[int, int]]:
+        """Every seat whose hand lies open now, with the cards it held when it was laid open (a seat shown after
+        the lead that led the first card no longer holds it), in the order they were laid open."""
+        led = _first_card(st) if any(late for _, _, late in self.entries) else None
+        found = []
+        for seat, cards, late in self.entries:
+            if late:
+                if led is None:
+                    continue
+                if led[0] == seat:
+                    cards &= ~(1 << led[1])
+            found.append((seat, cards))
+        return found
+
+
+def _first_card(st) -> tuple[int, int] | None:
+    """The seat and card that opened the deal's trick play, None before it."""
+    part = st.tricks
+    if part.finished:
+        return part.finished[0][0]
+    return part.trick[0] if part.trick else None
 
 
 def _dsl(b, meta, children):
@@ -66,6 +103,11 @@ class OpenHand(Construct):
                                           'properties': {'seat': {'description': 'The seat that lays its hand open, '
                                                                                  'e.g. declarer.',
                                                                   '$ref': '#/$defs/seatExpr'},
+                                                         'after': {'description': 'lead: the hand is shown from '
+                                                                                  'the first card of trick play on, '
+                                                                                  'not at once (Preferans\' '
+                                                                                  'misère).',
+                                                                   'enum': ['lead']},
                                                          'when': WHEN}}}}
     codes = ("R369",)
     tallied = False
@@ -77,43 +119,54 @@ class OpenHand(Construct):
         if not later_trick_play(c, path):
             c.error("R369", "the hand is laid open after the last trick play, when no card is left to show", path,
                     "put `open_hand` before the `tricks` phase it is shown for")
-        return OpenHandPhase(c.rule(path + ("seat",), SEAT))
+        return OpenHandPhase(c.rule(path + ("seat",), SEAT), after_lead=body.get("after") == "lead")
 
     @staticmethod
     def dump(phase) -> str:
-        return f" `{phase.seat.text}`"
+        return f" `{phase.seat.text}`" + (" after the lead" if phase.after_lead else "")
 
     @staticmethod
     def enter(st, phase) -> bool:
         seat = phase.seat.fn(st, None)
         if seat < 0:
             raise EvalError("the seat that lays its hand open is none", phase.span)
-        st.open_hand.seat, st.open_hand.cards = seat, st.hands[seat]
+        part = st.open_hand
+        if all(seat != open_seat for open_seat, _, _ in part.entries):
+            part.entries = (*part.entries, (seat, st.hands[seat], phase.after_lead))
         return False
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        part = st.open_hand
-        if part.seat < 0:
+        shown = st.open_hand.shown(st) if st.open_hand.entries else []
+        if not shown:
             return {}
-        return {"open_hand": st.game.seat_name(part.seat), "open_cards": st.game.deck.names(st.hands[part.seat])}
+        game = st.game
+        first = shown[0][0]
+        seen = {"open_hand": game.seat_name(first), "open_cards": game.deck.names(st.hands[first])}
+        if len(shown) > 1:
+            seen["open_hands"] = {game.seat_name(seat): game.deck.names(st.hands[seat]) for seat, _ in shown}
+        return seen
 
     @staticmethod
     def informs(st, player: int) -> str:
-        part = st.open_hand
-        if part.seat < 0 or player == part.seat:
+        if not st.open_hand.entries:
             return ""
-        return f" | open {st.game.seat_name(part.seat)}: {' '.join(st.game.deck.names(part.cards))}"
+        names = st.game.deck.names
+        return "".join(f" | open {st.game.seat_name(seat)}: {' '.join(names(cards))}"
+                       for seat, cards in st.open_hand.shown(st) if seat != player)
 
     @staticmethod
     def public_holdings(st) -> dict[int, int]:
-        return {st.open_hand.seat: st.hands[st.open_hand.seat]} if st.open_hand.seat >= 0 else {}
+        if not st.open_hand.entries:
+            return {}
+        return {seat: st.hands[seat] for seat, _ in st.open_hand.shown(st)}
 
     @staticmethod
     def english(ctx, body: dict, dealt: bool) -> Lines:
         from rulelang.render.explain import rest
-        return [f"{ctx.say(body.get('seat'))} lays his hand open: for the rest of the deal everyone sees it, and he "
-                "plays it himself"] + rest(body, {"seat", "when"})
+        when = " once the first card of trick play is led" if body.get("after") == "lead" else ""
+        return [f"{ctx.say(body.get('seat'))} lays his hand open{when}: for the rest of the deal everyone sees it, "
+                "and he plays it himself"] + rest(body, {"seat", "after", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
