@@ -193,10 +193,15 @@ CHUNK = 250              # at most this many deals (or matches) per chunk of wor
 
 
 def _chunks(deals: int, matches: int, jobs: int) -> list[tuple[str, int, int]]:
-    """(kind, first, stop) pieces of the work: about four per process, so that they share out evenly."""
-    size = 1 if jobs <= 1 else max(1, min(CHUNK, -(-(deals + matches) // (4 * jobs))))
-    return ([("deal", i, min(i + size, deals)) for i in range(0, deals, size)]
-            + [("match", i, min(i + size, matches)) for i in range(0, matches, size)])
+    """(kind, first, stop) pieces of the work: about four per process, so that they share out evenly. The whole
+    matches come first and in pieces of their own, four per process at least: a match is many deals, and one
+    piece of a hundred matches left to the end kept one process busy while the others waited."""
+    if jobs <= 1:
+        return [("deal", i, i + 1) for i in range(deals)] + [("match", i, i + 1) for i in range(matches)]
+    size = max(1, min(CHUNK, -(-(deals + matches) // (4 * jobs))))
+    match_size = max(1, min(size, -(-matches // (4 * jobs))))
+    return ([("match", i, min(i + match_size, matches)) for i in range(0, matches, match_size)]
+            + [("deal", i, min(i + size, deals)) for i in range(0, deals, size)])
 
 
 def _load(ref: str) -> tuple:
