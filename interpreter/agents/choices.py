@@ -217,8 +217,8 @@ def _against(state, seat: int) -> float:
 
 def _explore_toward(game, models: ChoiceModels, var: str, seed: int, move) -> list[tuple[str, list[float], float]]:
     """A second round of rows for the phase of ``var``, each option played from the hands the first round's models
-    favour it on: random deals hold few hands a rarer option suits (a Null hand among Skat's), so a model fitted
-    on them alone cannot tell a good one from a bad one. Of ``TOWARD_POOL * CHOICE_DEALS`` positions reaching the
+    favour it on: random deals hold few hands a rarer option suits (a hand that can lose every trick), so a model
+    fitted on them alone cannot tell a good one from a bad one. Of ``TOWARD_POOL * CHOICE_DEALS`` positions reaching the
     phase (played as :func:`_explore` plays them), each option is played out from the ``TOWARD_SHARE *
     CHOICE_DEALS`` where it is legal and leads the best other option by most; not at all where it leads by the
     same in every position (a choice made before any card is seen)."""
@@ -237,7 +237,7 @@ def _explore_toward(game, models: ChoiceModels, var: str, seed: int, move) -> li
         if len(pool) >= CHOICE_DEALS * TOWARD_POOL:
             break
         state = one_deal.new_initial_state()
-        if _reach(state, rng, var, exploring):
+        if play_out(state, rng, exploring, until=lambda state: _choosing(state, var)):
             seat = state.current_player()
             names = {state.action_to_string(action): action for action in state.legal_actions()}
             pool.append((state, seat, features(state, seat), names))
@@ -259,31 +259,12 @@ def _explore_toward(game, models: ChoiceModels, var: str, seed: int, move) -> li
     return rows
 
 
-def _reach(state, rng: random.Random, var: str, move) -> bool:
-    """Play ``state`` on (as :func:`play_out`) to the choice of ``var`` with more than one option: True there,
-    False when the deal ends without it."""
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            return False
-        if state.current_player() < 0:
-            state.apply_chance(rng)
-            continue
-        step = state.step
-        if step is not None and step.kind == "choose" and getattr(step, "var", None) == var \
-                and len(state.legal_actions()) > 1:
-            return True
-        state.apply_action(move(state))
-    return False
-
-
 def _exploring_move(state, var: str | None, chosen: list, worth, rng: random.Random, move) -> int:
     """A move of a learning deal of :func:`_explore`: the phase of ``var`` at random (what was chosen, by whom and
     from what hand kept in ``chosen``; ``var`` None: no phase at random), else a rollout's move, now and then a
     bid."""
     legal = state.legal_actions()
-    step = state.step
-    if var is not None and len(legal) > 1 and step is not None and step.kind == "choose" \
-            and getattr(step, "var", None) == var:
+    if _choosing(state, var):
         action = rng.choice(legal)
         chosen[:] = [state.current_player(), state.action_to_string(action), features(state, state.current_player())]
         return action
@@ -293,16 +274,26 @@ def _exploring_move(state, var: str | None, chosen: list, worth, rng: random.Ran
     return move(state, legal, worth, rng) if action is None else action
 
 
-def play_out(state, rng: random.Random, move) -> None:
+def play_out(state, rng: random.Random, move, until=None) -> bool:
     """Play a learning deal on to its end (at most ``MAX_ACTIONS`` moves): chance by ``rng``, every other move by
-    ``move(state)``."""
+    ``move(state)``; with ``until(state)``, only as far as a turn where it holds (True when one was reached)."""
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             break
         if state.current_player() < 0:
             state.apply_chance(rng)
             continue
+        if until is not None and until(state):
+            return True
         state.apply_action(move(state))
+    return False
+
+
+def _choosing(state, var: str | None) -> bool:
+    """Whether ``state``'s seat chooses the ``choose`` phase of ``var`` with more than one option now."""
+    step = state.step
+    return var is not None and step is not None and step.kind == "choose" and getattr(step, "var", None) == var \
+        and len(state.legal_actions()) > 1
 
 
 def _bid(state, legal: list[int], rng: random.Random) -> int | None:

@@ -365,6 +365,16 @@ def _refuse_lay_aside(run, phase) -> None:
 LAY_ASIDE = Kernel(_refuse_lay_aside, _refuse_lay_aside)
 
 
+def _check_open_hand(run, phase) -> None:
+    """The seat's rule must have a batch twin, and the deal may lay only one hand open (the batch state keeps one
+    open seat a deal)."""
+    needs("seat")(run, phase)
+    if phase.after_lead:
+        raise BatchUnsupported("a hand laid open after the lead (open_hand's after: lead)")
+    if sum(getattr(p, "kind", None) == "open_hand" for p in run.game.definition.phases) > 1:
+        raise BatchUnsupported("more than one open_hand phase (several hands laid open)")
+
+
 def _refuse_meld(run, phase) -> None:
     """Declarations of melds stay with the interpreter."""
     raise BatchUnsupported("a meld phase (declarations of the hands' combinations)")
@@ -390,16 +400,6 @@ CALL = Kernel(needs("by", "cards", "forbid"), run_call)
 """The batch kernel of ``call`` phases (named by its construct's ``batch_kernel``)."""
 SHOW = Kernel(needs("cards", "may", "by"), run_show)
 """The batch kernel of ``show`` phases (named by its construct's ``batch_kernel``)."""
-def _check_open_hand(run, phase) -> None:
-    """The seat's rule must have a batch twin, and the deal may lay only one hand open (the batch state keeps one
-    open seat a deal)."""
-    needs("seat")(run, phase)
-    if phase.after_lead:
-        raise BatchUnsupported("a hand laid open after the lead (open_hand's after: lead)")
-    if sum(getattr(p, "kind", None) == "open_hand" for p in run.game.definition.phases) > 1:
-        raise BatchUnsupported("more than one open_hand phase (several hands laid open)")
-
-
 OPEN_HAND = Kernel(_check_open_hand, run_open_hand)
 """The batch kernel of ``open_hand`` phases (named by its construct's ``batch_kernel``)."""
 TAKE_TALON = Kernel(needs("by", "forbid"), run_take_talon)

@@ -5,10 +5,9 @@ when contract == null_open``. From the phase on, for the rest of the deal, every
 open hand (the observation's ``open_hand`` and ``open_cards``, every information state), as in
 contracts a declarer plays with his cards face up; unlike a ``dummy`` the seat chooses its own
 cards. Placed before the trick play it is shown for. Several ``open_hand`` phases lay several hands
-open (Preferans' misère: both defenders); the observation then also holds ``open_hands``, every open
-seat's name with its cards, and ``open_hand``/``open_cards`` stay the first one's. ``after: lead`` shows
-the hand only from the first card of trick play on (Sochi Preferans lays the defenders' hands open in misère
-once the first card is led): ``- open_hand: {seat: next(declarer), after: lead, when: "contract == misere"}``.
+open (both defenders of a contract); the observation then also holds ``open_hands``, every open seat's
+name with its cards, and ``open_hand``/``open_cards`` stay the first one's. ``after: lead`` shows the hand
+only from the first card of trick play on: ``- open_hand: {seat: next(declarer), after: lead}``.
 """
 
 from __future__ import annotations
@@ -105,8 +104,7 @@ class OpenHand(Construct):
                                                                   '$ref': '#/$defs/seatExpr'},
                                                          'after': {'description': 'lead: the hand is shown from '
                                                                                   'the first card of trick play on, '
-                                                                                  'not at once (Preferans\' '
-                                                                                  'misère).',
+                                                                                  'not at once.',
                                                                    'enum': ['lead']},
                                                          'when': WHEN}}}}
     codes = ("R369",)
@@ -137,7 +135,7 @@ class OpenHand(Construct):
 
     @staticmethod
     def observe(st, player: int) -> dict:
-        shown = st.open_hand.shown(st) if st.open_hand.entries else []
+        shown = st.open_hand.shown(st)
         if not shown:
             return {}
         game = st.game
@@ -149,16 +147,12 @@ class OpenHand(Construct):
 
     @staticmethod
     def informs(st, player: int) -> str:
-        if not st.open_hand.entries:
-            return ""
         names = st.game.deck.names
         return "".join(f" | open {st.game.seat_name(seat)}: {' '.join(names(cards))}"
                        for seat, cards in st.open_hand.shown(st) if seat != player)
 
     @staticmethod
     def public_holdings(st) -> dict[int, int]:
-        if not st.open_hand.entries:
-            return {}
         return {seat: st.hands[seat] for seat, _ in st.open_hand.shown(st)}
 
     @staticmethod
