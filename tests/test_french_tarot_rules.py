@@ -202,13 +202,43 @@ def test_a_poignee_is_shown_to_everyone_and_counts_for_the_side_that_wins(game):
     hands = {**ALL_TRUMPS, 0: ALL_TRUMPS[0].format(last="1T")}
     state = deal(game, hands, chien="4T 3T 2T Excuse 1♠ 1♣")
     say(state, "garde_sans", "pass", "pass", "pass", "no_chelem")
-    assert legal(state) == {"poignee", "keep"}
-    say(state, "poignee")
+    assert legal(state) == {"poignee 10", "poignee 13", "poignee 15", "keep"}
+    say(state, "poignee 15")
+    assert legal(state) == set(hands[0].split()), "eighteen trumps: he picks the fifteen he shows"
+    say(state, *"21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T 7T".split())
     assert legal(state) == {"keep"}, "P2, without ten trumps, is asked all the same: being asked tells nothing"
-    assert set(game.deck.names(state.show.shown[0])) == set(hands[0].split())
-    assert "21T" in state.observation(1)["shown"]["P1"]
+    assert game.deck.names(state.show.shown[0]) == "21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T 7T".split()
+    assert "21T" in state.observation(1)["shown"]["P1"] and "6T" not in state.observation(1)["shown"]["P1"]
     play_out(state, highest_first)
     assert state.deal_results[-1]["delta"] == [3 * 600, -600, -600, -600]   # 560 and a triple poignée, 40
+
+
+TWELVE_AND_EXCUSE = {0: "21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T Excuse K♥ Q♥ C♥ J♥ 10♥",
+                     1: "9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥ K♦ Q♦ C♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦",
+                     2: "5♦ 4♦ 3♦ 2♦ 1♦ K♠ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠",
+                     3: "1♠ K♣ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ 1♣ 9T 8T 7T"}
+"""P1 holds twelve trumps and the Excuse: a simple poignée of trumps, or a double one with the Excuse."""
+
+
+def test_the_excuse_completes_a_poignee_only_of_a_player_who_shows_every_trump(game):
+    state = deal(game, TWELVE_AND_EXCUSE, chien="6T 5T 4T 3T 2T 1T")
+    say(state, "garde_sans", "pass", "pass", "pass", "no_chelem")
+    assert legal(state) == {"poignee 10", "poignee 13", "keep"}
+    say(state, "poignee 13")                       # twelve trumps and the Excuse: no choice left, shown at once
+    assert set(game.deck.names(state.show.shown[0])) == set(TWELVE_AND_EXCUSE[0].split()[:13])
+    assert state.current_player() == 1 and legal(state) == {"keep"}
+
+
+def test_a_player_with_more_trumps_than_his_poignee_hides_some_and_never_shows_the_excuse(game):
+    state = deal(game, TWELVE_AND_EXCUSE, chien="6T 5T 4T 3T 2T 1T")
+    say(state, "garde_sans", "pass", "pass", "pass", "no_chelem", "poignee 10")
+    assert legal(state) == set(TWELVE_AND_EXCUSE[0].split()[:12]), "the Excuse would say he has no other trump"
+    say(state, *"10T 11T 12T 13T 14T 15T 16T 17T 18T".split())
+    assert state.current_player() == 0, "nine shown, one still to pick"
+    say(state, "19T")
+    assert set(game.deck.names(state.show.shown[0])) == set("10T 11T 12T 13T 14T 15T 16T 17T 18T 19T".split())
+    assert "20T" not in state.observation(3)["shown"]["P1"]
+    assert state.current_player() == 1
 
 
 # ---------------------------------------------------------------------- an independent scorer
@@ -267,9 +297,25 @@ def expected_scores(game, state) -> list[int]:
 
 
 def random_with_poignees(state, moves, rng):
-    """Any move, but a poignée is always shown (so that they count in the scores)."""
+    """Any move, but a poignée is always shown (so that they count in the scores), of any size the hand allows."""
     names = {state.action_to_string(a): a for a in moves}
-    return names["poignee"] if "poignee" in names else rng.choice(moves)
+    poignees = [name for name in names if name.startswith("poignee")]
+    return names[rng.choice(poignees)] if poignees else rng.choice(moves)
+
+
+def check_poignees(table, state) -> None:
+    """Each poignée shown holds exactly 10, 13 or 15 cards (by the table's size), and the Excuse only with every
+    trump its player held."""
+    trumps = {name for name in (c.name for c in table.deck.cards) if name.endswith("T")}
+    for seat, mask in enumerate(state.show.shown):
+        if not mask:
+            continue
+        shown = set(table.deck.names(mask))
+        assert len(shown) in HANDFULS[table.num_players], shown
+        held = {table.deck.names(1 << card)[0] for cards in state.tricks.finished for s, card in cards if s == seat}
+        assert shown <= held | {"Excuse"} and shown - {"Excuse"} <= trumps
+        if "Excuse" in shown:
+            assert held & trumps <= shown, "the Excuse is shown only by a player who shows all his trumps"
 
 
 @pytest.mark.parametrize("name", ["french-tarot", "french-tarot-three", "french-tarot-five"])
@@ -279,6 +325,7 @@ def test_three_hundred_random_deals_score_as_an_independent_reading_of_the_rules
     for seed in range(300):
         state = play_deal(table, seed, random_with_poignees)
         assert state.deal_results[-1]["delta"] == expected_scores(table, state), f"seed {seed}"
+        check_poignees(table, state)
         assert sum(state.deal_results[-1]["delta"]) == 0
         seen.add(state.contract)
         seen.update(f"poignee {bin(m).count('1')}" for m in state.show.shown if m)

@@ -163,6 +163,13 @@ def card_to_pass(state, legal: list[int], per_trick: float, per_point: float) ->
     return min(legal, key=lambda c: (keeping(c), c))
 
 
+def card_to_show(state, legal: list[int]) -> int:
+    """The card to add to a holding shown to everyone (a ``show`` whose seat picks the cards): the weakest under
+    the coming trick rules, so that the others learn least of what the hand can take."""
+    beats = upcoming_beats(state)
+    return min(legal, key=lambda c: (beats[c].bit_count(), c))
+
+
 def upcoming_beats(world) -> list[int]:
     """:func:`beats_masks` under the trick rules in force, or before trick play those of the first
     tricks phase still to come (:func:`_upcoming_rules`)."""

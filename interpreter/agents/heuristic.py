@@ -36,7 +36,7 @@ from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
 from rulelang.interpreter.agents.cardplay import choose_card
 from rulelang.interpreter.agents.choices import choice_models
-from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, stay_or_leave_known
+from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, card_to_show, stay_or_leave_known
 from rulelang.interpreter.agents.rollouts import (_first_listed, _quick_move, _quiet_end, guided_rollout,  # noqa: F401
                                                    rollout)
 from rulelang.interpreter.agents.sides import side_of
@@ -120,6 +120,8 @@ class HeuristicAgent:
         if kind == "exchange":
             per_trick = trick_worth(state.game).known(state, seat, side_of(state, seat))[0]
             return card_to_lay_away(state, seat, legal, per_trick)
+        if kind == "show" and all(a < state.game.num_cards for a in legal):
+            return card_to_show(state, legal)
         if kind == "decide" and step.leave is not None:
             return stay_or_leave_known(state, seat, step, legal, self.rng)
         return None

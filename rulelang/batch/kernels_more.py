@@ -398,7 +398,14 @@ THROW_IN = Kernel(needs("must", "may"), run_throw_in)
 """The batch kernel of ``throw_in`` phases (named by its construct's ``batch_kernel``)."""
 CALL = Kernel(needs("by", "cards", "forbid"), run_call)
 """The batch kernel of ``call`` phases (named by its construct's ``batch_kernel``)."""
-SHOW = Kernel(needs("cards", "may", "by"), run_show)
+def _check_show(run, phase) -> None:
+    """A show of whole holdings only: one of ``counts`` cards, picked one at a time, is not batched."""
+    if phase.counts:
+        raise BatchUnsupported("a show of a number of cards picked one at a time (`counts`)")
+    needs("cards", "may", "by")(run, phase)
+
+
+SHOW = Kernel(_check_show, run_show)
 """The batch kernel of ``show`` phases (named by its construct's ``batch_kernel``)."""
 OPEN_HAND = Kernel(_check_open_hand, run_open_hand)
 """The batch kernel of ``open_hand`` phases (named by its construct's ``batch_kernel``)."""

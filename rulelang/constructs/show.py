@@ -10,18 +10,28 @@ information state shows which of them it still holds, no sampled world deals the
 ``shown(SEATS)`` reads the cards the seats showed this deal, played or not (a poignée's bonus:
 ``count(shown(declarers)) >= 10``). With ``must: true`` a seat for which ``may`` holds shows
 without being asked.
+
+With ``counts: [simple, double, triple]`` (numbers known before play) a seat shows exactly one of those numbers
+of cards of ``cards``, not all it holds: it says ``WORD N`` (``poignee 10``) for an N it holds enough cards for,
+then picks the N cards one at a time (when it holds exactly N, they are shown at once). ``forbid`` rules a card
+out of the holding shown (``card`` the card, ``value`` the number said): the FFT's Excuse, shown only by a
+player who shows every trump he holds, is ``forbid: "card == 'Excuse' and count(hand(player) & trumps) >=
+value"``. The others see the cards when the last is picked.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
+from rulelang.compile.codegen import part_attr
+from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, bits, permitted, seats_from, symbol
 from rulelang.constructs.open_hand import later_trick_play
-from rulelang.compile.exprcompile import BOOL, CARDS, SEATS
+from rulelang.compile.exprcompile import BOOL, CARD, CARDS, INT, SEATS, Binding
 from rulelang.compile.ir import PhaseBase, Rule
 
 KEEP = "keep"
+MAX_COUNTS = 8
+"""The most numbers of cards a ``show`` may offer (``counts``)."""
 
 
 @dataclass
@@ -33,12 +43,16 @@ class ShowPhase(PhaseBase):
     may: Rule | None = None
     word: str = "show"
     must: bool = False
+    counts: tuple[int, ...] = ()
+    forbid: Rule | None = None
     kind: str = "show"
 
 
 class ShowState(DealPart):
-    """The seats still to be asked (``order``, ``pos``) and per seat the cards it showed this deal (``shown``,
-    replaced when one shows, so a copy shares it)."""
+    """The seats still to be asked (``order``, ``pos``), per seat the cards it showed this deal (``shown``,
+    replaced when one shows, so a copy shares it); with ``counts``, how many cards the seat said it shows
+    (``said``, 0: none said) and those it has picked so far (``picked``); the card and the number a ``forbid``
+    is asked about (``card``, ``offered``)."""
 
     copied = ("order",)
 
@@ -46,6 +60,10 @@ class ShowState(DealPart):
         self.order: list[int] = []
         self.pos = 0
         self.shown: list[int] = [0] * game.num_players
+        self.said = 0
+        self.picked = 0
+        self.card = -1
+        self.offered = 0
 
 
 class Show(Construct):
@@ -58,7 +76,7 @@ class Show(Construct):
     summary = "a holding shown to everyone (a poignée, a declared meld), public for the rest of the deal"
     example = {"cards": "hand(player) & trumps", "may": "count(hand(player) & trumps) >= 10", "word": "poignee"}
     schema = {'entry': 'A holding shown to everyone, public for the rest of the deal.',
-              'defs': {'showPhase': {'title': 'a mapping with cards, may, by, word, must',
+              'defs': {'showPhase': {'title': 'a mapping with cards, may, by, word, must, counts, forbid',
                                      'description': 'The seats that may each show a holding to everyone or keep it '
                                                     'hidden; what is shown stays public for the rest of the deal.',
                                      'type': 'object',
@@ -80,14 +98,27 @@ class Show(Construct):
                                                     'must': {'description': 'true: a seat for which may holds shows '
                                                                             'without being asked.',
                                                              'type': 'boolean'},
+                                                    'counts': {'description': 'The numbers of cards a seat may show '
+                                                                              '(whole numbers or params), e.g. '
+                                                                              '[simple, double, triple]: it says '
+                                                                              'one and picks that many.',
+                                                               'type': 'array', 'minItems': 1,
+                                                               'maxItems': MAX_COUNTS,
+                                                               'items': {'$ref': '#/$defs/intExpr'}},
+                                                    'forbid': {'description': 'A card may not be among those shown '
+                                                                              'when this holds (card the card, '
+                                                                              'value the number said).',
+                                                               '$ref': '#/$defs/boolExpr'},
                                                     'when': WHEN}}}}
-    codes = ("R377",)
+    codes = ("R377", "R385")
     part = ShowState
     words = "show a holding, or keep it hidden"
 
     @staticmethod
     def symbols(c, body) -> list[str]:
-        return [str(body.get("word", "show")), KEEP]
+        word = str(body.get("word", "show"))
+        counts = _known_counts(c, body)
+        return ([f"{word} {n}" for n in counts] if counts else [word]) + [KEEP]
 
     @staticmethod
     def compile(c, path, body):
@@ -96,15 +127,24 @@ class Show(Construct):
                     "put `show` before the `tricks` phase it is shown for")
         scope = c.player_scope()
         by = c.rule(path + ("by",), SEATS) if body.get("by") is not None else None
+        counts = tuple(c.number(path + ("counts", i), 0) for i in range(len(body.get("counts") or ())))
+        _check_counts(c, path, body, counts)
+        forbid = None
+        if body.get("forbid") is not None:
+            asked = scope.child(card=Binding(CARD, part_attr("show", "card")),
+                                value=Binding(INT, part_attr("show", "offered")))
+            forbid = c.rule(path + ("forbid",), BOOL, asked)
         return ShowPhase(by=by, cards=c.rule(path + ("cards",), CARDS, scope),
                          may=c.optional_rule(path + ("may",), BOOL, scope), word=str(body.get("word", "show")),
-                         must=bool(body.get("must")))
+                         must=bool(body.get("must")), counts=counts, forbid=forbid)
 
     @staticmethod
     def dump(phase) -> str:
         who = f" by `{phase.by.text}`" if phase.by is not None else ""
         may = f" may `{phase.may.text}`" if phase.may is not None else ""
-        return f" `{phase.cards.text}`{who}{may} word {phase.word}" + (", must" if phase.must else "")
+        counts = f" counts {', '.join(map(str, phase.counts))}" if phase.counts else ""
+        forbid = f" forbid `{phase.forbid.text}`" if phase.forbid is not None else ""
+        return f" `{phase.cards.text}`{who}{may}{counts}{forbid} word {phase.word}" + (", must" if phase.must else "")
 
     @staticmethod
     def asked(st, phase) -> list[int]:
@@ -119,13 +159,35 @@ class Show(Construct):
         return bool(phase.cards.fn(st, seat) & st.hands[seat]) and (phase.may is None or bool(phase.may.fn(st, seat)))
 
     @staticmethod
+    def showable(st, phase, seat: int, count: int) -> int:
+        """The cards of ``cards`` in ``seat``'s hand that ``forbid`` lets it show when it says ``count``."""
+        part = st.show
+        cards = phase.cards.fn(st, seat) & st.hands[seat]
+        if phase.forbid is None:
+            return cards
+        kept = part.offered
+        part.offered = count
+        try:
+            return sum(1 << card for card in permitted(st, part, "card", bits(cards), phase.forbid, seat))
+        finally:
+            part.offered = kept
+
+    @staticmethod
+    def counts_for(st, phase, seat: int) -> list[int]:
+        """The numbers of ``counts`` ``seat`` may say: it may show and holds that many cards it may show."""
+        if not Show.may_show(st, phase, seat):
+            return []
+        return [n for n in phase.counts if Show.showable(st, phase, seat, n).bit_count() >= n]
+
+    @staticmethod
     def enter(st, phase) -> bool:
         part = st.show
         seats = Show.asked(st, phase)
+        part.said, part.picked = 0, 0
         if phase.must:
             for seat in seats:
                 if Show.may_show(st, phase, seat):
-                    Show._shows(st, phase, seat)
+                    Show._shows(st, seat, phase.cards.fn(st, seat) & st.hands[seat])
             return False
         part.order, part.pos = seats, 0
         if not seats:
@@ -134,21 +196,40 @@ class Show(Construct):
         return True
 
     @staticmethod
-    def _shows(st, phase, seat: int) -> None:
+    def _shows(st, seat: int, cards: int) -> None:
         shown = list(st.show.shown)
-        shown[seat] |= phase.cards.fn(st, seat) & st.hands[seat]
+        shown[seat] |= cards
         st.show.shown = shown
 
     @staticmethod
     def legal(st, phase):
-        ids = st.game.symbol_ids
+        part, ids = st.show, st.game.symbol_ids
+        if part.said:
+            return bits(Show.showable(st, phase, st.current, part.said) & ~part.picked)
+        if phase.counts:
+            return sorted([ids[f"{phase.word} {n}"] for n in Show.counts_for(st, phase, st.current)] + [ids[KEEP]])
         return sorted([ids[phase.word], ids[KEEP]]) if Show.may_show(st, phase, st.current) else [ids[KEEP]]
 
     @staticmethod
     def apply(st, phase, action) -> bool:
-        part = st.show
-        if symbol(st, action) == phase.word:
-            Show._shows(st, phase, st.current)
+        part, seat = st.show, st.current
+        if part.said:                                         # picked cards are laid open one by one
+            part.picked |= 1 << action
+            Show._shows(st, seat, 1 << action)
+            if part.picked.bit_count() < part.said:
+                return False
+        else:
+            name = symbol(st, action)
+            if name == phase.word:
+                Show._shows(st, seat, phase.cards.fn(st, seat) & st.hands[seat])
+            elif name != KEEP:
+                count = int(name.rpartition(" ")[2])
+                cards = Show.showable(st, phase, seat, count)
+                if cards.bit_count() > count:                     # a choice of cards: picked one at a time
+                    part.said, part.picked = count, 0
+                    return False
+                Show._shows(st, seat, cards)
+        part.said, part.picked = 0, 0
         part.pos += 1
         if part.pos >= len(part.order):
             return True
@@ -176,18 +257,37 @@ class Show(Construct):
                        for seat, cards in enumerate(st.show.shown) if cards and seat != player)
 
     @staticmethod
+    def _showing(st, step, action: int, name: str) -> str | None:
+        """The cards ``action`` lays open at once, as names; None for a number said before its cards are picked."""
+        seat, part = st.current, st.show
+        if part.said:
+            return name
+        if name == step.word:
+            return " ".join(st.game.deck.names(step.cards.fn(st, seat) & st.hands[seat]))
+        cards = Show.showable(st, step, seat, int(name.rpartition(" ")[2]))
+        return " ".join(st.game.deck.names(cards)) if cards.bit_count() == int(name.rpartition(" ")[2]) else None
+
+    @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
         if name == KEEP:
             return "keeps his hand hidden"
-        cards = " ".join(st.game.deck.names(step.cards.fn(st, st.current)))
-        return f"shows {cards} ({name})"
+        cards = Show._showing(st, step, action, name)
+        if st.show.said:
+            return f"shows {cards}"
+        return f"says {name}, and picks the cards to show" if cards is None else f"shows {cards} ({name})"
 
     @staticmethod
     def record(st, step, actor, action, name, seat, deal) -> None:
         entry = {"seat": seat, "phase": step.kind, "action": name}
         if name != KEEP:
-            entry["action"] = f"{name}: {' '.join(st.game.deck.names(step.cards.fn(st, actor)))}"
-            entry["words"] = "shows"
+            cards = Show._showing(st, step, action, name)
+            if st.show.said:
+                entry["words"] = "shows"
+            elif cards is None:
+                entry["words"] = "says"
+            else:
+                entry["action"] = f"{name}: {cards}"
+                entry["words"] = "shows"
         deal["decisions"].append(entry)
 
     @staticmethod
@@ -196,10 +296,41 @@ class Show(Construct):
         who = ctx.say(body["by"]) if body.get("by") is not None else "each player"
         may = f", if {_as_he(ctx.say(body['may']))}," if body.get("may") is not None else ""
         cards = _as_he(ctx.say(body.get("cards")))
+        word = body.get("word", "show")
         verb = f"shows {cards}" if body.get("must") else \
-            f"may show {cards} ('{body.get('word', 'show')}') or keep them hidden ('keep')"
-        return [f"In turn from forehand, {who}{may} {verb}: what is shown is seen by everyone for the rest of the "
-                "deal"] + rest(body, {"cards", "may", "by", "word", "must", "when"})
+            f"may show {cards} ('{word}') or keep them hidden ('keep')"
+        if body.get("counts"):
+            numbers = " or ".join(str(ctx.say(n)) for n in body["counts"])
+            verb = (f"may show exactly {numbers} of {cards} ('{word} N', then picking the cards), or keep them "
+                    "hidden ('keep')")
+        lines = [f"In turn from forehand, {who}{may} {verb}: what is shown is seen by everyone for the rest of the "
+                 "deal"]
+        if body.get("forbid") is not None:
+            lines.append(f"A card may not be shown when {_as_he(ctx.say(body['forbid']))}")
+        return lines + rest(body, {"cards", "may", "by", "word", "must", "counts", "forbid", "when"})
+
+
+def _known_counts(c, body: dict) -> list[int]:
+    """``counts`` before compilation: each a whole number or a param's value (others left out)."""
+    params = c.data.get("params") or {}
+    found = []
+    for value in body.get("counts") or ():
+        value = params.get(value, value) if isinstance(value, str) else value
+        if isinstance(value, int) and not isinstance(value, bool) and value not in found:
+            found.append(value)
+    return found
+
+
+def _check_counts(c, path: tuple, body: dict, counts: tuple[int, ...]) -> None:
+    """R385: the numbers of cards to show must be positive and different, and asked of a seat (not ``must``)."""
+    if not counts:
+        return
+    if any(n < 1 for n in counts) or len(set(counts)) < len(counts):
+        c.error("R385", f"the numbers of cards to show ({', '.join(map(str, counts))}) must each be at least 1 and "
+                "all different", path + ("counts",), "give the sizes of the holding, e.g. [10, 13, 15]")
+    if body.get("must"):
+        c.error("R385", "a show with counts asks the seat how many cards it shows, so it cannot be a must",
+                path + ("must",), "drop `must`, or drop `counts` to show the whole holding without asking")
 
 
 def _as_he(text: str) -> str:
