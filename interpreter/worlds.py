@@ -32,6 +32,7 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     discards together, without those cards; a talon's cards that everyone has seen are no hidden place."""
     n = state.game.num_players
     known, mixed, public = [0] * n, [0] * n, 0
+    face_up = public_discards(state)
     for found in state.game.parts:
         for holder, cards in found.public_holdings(state).items():
             known[holder] |= cards
@@ -44,16 +45,27 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     for s in range(n):
         if s == seat:
             continue
+        mixed[s] &= ~face_up[s]
         if mixed[s]:
-            places.append(("held", s, (state.hands[s] | state.discards[s]) & ~known[s] & ~mixed[s]))
+            places.append(("held", s, (state.hands[s] | state.discards[s]) & ~known[s] & ~mixed[s] & ~face_up[s]))
         else:
             places.append(("hand", s, state.hands[s] & ~known[s]))
     places.append(("talon", 0, state.talon & ~public))
     places.append(("stock", 0, state.stock))
     for found in _hiders():
         places.extend(found.hidden(state, seat))
-    places.extend(("discards", s, state.discards[s]) for s in range(n) if s != seat and not mixed[s])
+    places.extend(("discards", s, state.discards[s] & ~face_up[s]) for s in range(n) if s != seat and not mixed[s])
     return [place for place in places if place[2]]
+
+
+def public_discards(state) -> list[int]:
+    """Per seat, its discards laid face up for everyone
+    (:meth:`~rulelang.constructs.base.Construct.public_discards`): no world moves them."""
+    face_up = [0] * state.game.num_players
+    for found in state.game.parts:
+        for holder, cards in found.public_discards(state).items():
+            face_up[holder] |= cards
+    return face_up
 
 
 @functools.cache
@@ -65,10 +77,11 @@ def _hiders() -> tuple:
 def mixed_holdings(state, seat: int) -> dict[int, int]:
     """Per seat other than ``seat``: the cards everyone knows are in its hand or its discards."""
     mixed: dict[int, int] = {}
+    face_up = public_discards(state)
     for found in state.game.parts:
         for holder, cards in found.held_or_discarded(state).items():
-            if holder != seat:
-                mixed[holder] = mixed.get(holder, 0) | cards
+            if holder != seat and cards & ~face_up[holder]:
+                mixed[holder] = mixed.get(holder, 0) | cards & ~face_up[holder]
     return mixed
 
 
@@ -147,7 +160,7 @@ def _slots(state, world, places, fixed: int, voids, splits: dict, strict: bool) 
             slots.append((kind, index, mask, count, voids[index] if voids and kind == "hand" else 0))
             continue
         discarded = splits[index]
-        to_discard = bin(state.discards[index]).count("1") - bin(discarded).count("1")
+        to_discard = bin(state.discards[index] & ~public_discards(state)[index]).count("1") - bin(discarded).count("1")
         keep = count - to_discard
         undiscardable = sum(1 << c for c in range(world.game.num_cards) if not _may_discard(world, index, c))
         slots.append(("held_hand", index, mask, keep, voids[index] if voids else 0))
@@ -169,7 +182,7 @@ def _split_known(state, world, seat: int, known: int, rng: random.Random, voids)
     for found in state.game.parts:
         public |= found.public_holdings(state).get(seat, 0)
     hand_slots = bin(state.hands[seat] & ~public).count("1")
-    discard_slots = bin(state.discards[seat]).count("1")
+    discard_slots = bin(state.discards[seat] & ~public_discards(state)[seat]).count("1")
     must = known & (voids[seat] if voids else 0)
     may = [c for c in iter_bits(known & ~must) if _may_discard(world, seat, c)]
     if any(not _may_discard(world, seat, c) for c in iter_bits(must)):
@@ -277,7 +290,7 @@ def _put(world, kind: str, index: int, old: int, new: int) -> None:
     elif kind != "discards":
         construct(kind).put_hidden(world, index, new)
     else:
-        world.discards[index] = new
+        world.discards[index] = world.discards[index] & ~old | new      # discards laid face up stay
         world.dealt[index] = world.dealt[index] & ~old | new
 
 

@@ -1,4 +1,4 @@
-"""The bidding model (docs/language.md, "The bidding model"): passing, hold, last and all_pass.
+"""The bidding model (docs/language.md, "The bidding model"): passing, hold, last, ends and all_pass.
 
 Scenarios in seat names for each option, then OpenSpiel's Slovenian Tarok bidding
 (tests/bidding/tarok-bidding.yaml) against pyspiel's ``tarok`` move by move: the seat to
@@ -183,6 +183,31 @@ def test_the_old_auction_still_makes_the_first_speaker_bid_and_the_bidder_pass_l
     assert seat(state) == "P2" and "pass" in options(state)
     say(state, "pass")
     assert state.contract == "two" and state.declarer == 1
+
+
+def zwanzigerrufen_ending(ends: str | None):
+    """Zwanzigerrufen with its auction's ``ends`` set (None: left out), P1 to speak on the deal of zr_helpers."""
+    from zr_helpers import BASE, Table
+    base = load_game("zwanzigerrufen", max_deals=1)
+    index = [phase.kind for phase in base.definition.phases].index("auction") + 1      # phases patched from 1
+    extra = f", ends: {ends}" if ends else ""
+    text = (f"extends: zwanzigerrufen\nphases:\n  {index}:\n    auction: {{from: forehand, pass: weiter, for: dazu, "
+            f"against: dagegen, doubling: [kontra, retour, supra, resupra]{extra}}}\n")
+    return Table(load_text(text, "yaml", max_deals=1), BASE)
+
+
+def test_by_default_the_passes_answer_the_standing_bidder_so_a_doubler_passes_too():
+    t = zwanzigerrufen_ending(None)
+    t.do("P1 call", "P2 kontra_game", "P3 weiter", "P4 weiter", "P1 weiter")
+    assert t.state.phase.kind == "auction" and seat(t.state) == "P2"
+    t.do("P2 weiter")
+    assert t.state.phase.kind == "tricks"
+
+
+def test_with_ends_last_call_the_passes_answer_the_last_call_as_in_bridge():
+    t = zwanzigerrufen_ending("last_call")
+    t.do("P1 call", "P2 kontra_game", "P3 weiter", "P4 weiter", "P1 weiter")
+    assert t.state.phase.kind == "tricks" and t.state.auction.levels == {"game": 1}
 
 
 def test_a_single_round_may_all_pass_to_a_named_contract():

@@ -11,6 +11,7 @@ import pytest
 from helpers import legal_names as legal, play_deal, say
 from rulelang.interpreter.agents import ScriptedDeal
 from rulelang.interpreter.inference import public_voids
+from rulelang.interpreter.worlds import determinize
 from rulelang.loader import load_game
 
 HEARTS = "K♥ Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥"
@@ -76,6 +77,29 @@ def test_a_taker_with_nothing_but_kings_and_trumps_discards_trumps_but_no_oudler
     state = deal(game, hands, chien="7T 6T 5T 4T 3T 2T")
     say(state, "garde", "pass", "pass", "pass")
     assert legal(state) == {f"{n}T" for n in range(2, 21)}
+
+
+def test_trumps_the_taker_discards_are_laid_face_up_and_no_world_moves_them(game):
+    hands = {0: "K♥ K♦ K♠ K♣ 21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T",
+             1: "Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥ Q♦ C♦ J♦ 10♦ 9♦",
+             2: "8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ 1♦ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠",
+             3: "3♠ 2♠ 1♠ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ 1♣ 1T Excuse"}
+    state = deal(game, hands, chien="7T 6T 5T 4T 3T 2T")
+    say(state, "garde", "pass", "pass", "pass", "2T", "3T", "4T", "5T", "6T", "7T")
+    for seat in range(4):
+        assert state.observation(seat)["discards_shown"] == ["7T", "6T", "5T", "4T", "3T", "2T"]
+    assert "discarded face up 7T 6T 5T 4T 3T 2T" in state.information_state_string(2)
+    rng = random.Random(1)
+    for _ in range(20):
+        world = determinize(state, 2, rng)
+        assert game.deck.names(world.discards[0]) == game.deck.names(state.discards[0])
+
+
+def test_a_suit_card_the_taker_discards_stays_face_down(game):
+    state = deal(game, swap="1♥ 1T")
+    say(state, "prise", "pass", "pass", "pass", "Q♥")
+    assert "discards_shown" not in state.observation(1)
+    assert "Q♥" not in state.information_state_string(1)
 
 
 def test_in_a_garde_sans_nobody_takes_the_chien(game):

@@ -48,7 +48,10 @@ class Ladder:
 
 # ---------------------------------------------------------------------- auction
 def check_auction(run, phase) -> None:
-    """The auction's start and every contract's condition and called card have batch twins."""
+    """The auction's start and every contract's condition and called card have batch twins; it ends when the
+    standing bidder's bid is answered (``ends: bid``)."""
+    if phase.rules.ends != "bid":
+        raise BatchUnsupported("an auction that ends when the last call is answered (`ends: last_call`)")
     run.fn(phase.start)
     for contract in run.game.definition.contracts.values():
         for rule in (contract.allow, contract.calls):

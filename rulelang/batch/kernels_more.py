@@ -409,7 +409,14 @@ SHOW = Kernel(_check_show, run_show)
 """The batch kernel of ``show`` phases (named by its construct's ``batch_kernel``)."""
 OPEN_HAND = Kernel(_check_open_hand, run_open_hand)
 """The batch kernel of ``open_hand`` phases (named by its construct's ``batch_kernel``)."""
-TAKE_TALON = Kernel(needs("by", "forbid"), run_take_talon)
+def _check_take_talon(run, phase) -> None:
+    """A take_talon whose discards all lie face down: discards laid face up (``show_discard``) are not batched."""
+    if phase.show_discard is not None:
+        raise BatchUnsupported("a take_talon that lays discards face up (`show_discard`)")
+    needs("by", "forbid")(run, phase)
+
+
+TAKE_TALON = Kernel(_check_take_talon, run_take_talon)
 """The batch kernel of ``take_talon`` phases (named by its construct's ``batch_kernel``)."""
 PARTIES = Kernel(needs("cards"), run_parties)
 """The batch kernel of ``parties`` phases (named by its construct's ``batch_kernel``)."""

@@ -47,8 +47,8 @@ class AuctionPhase(PhaseBase):
 
 class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``; ``everyone`` as a mask, ``seniority``: each seat's place from
-    forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass),
-    the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
+    forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass, said by
+    ``last_caller``), the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
     seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the auction running
     (``table``, set when it begins).
     ``order`` and ``seniority`` are replaced, never changed in place, so a copy shares them."""
@@ -58,6 +58,7 @@ class AuctionState(DealPart):
     def __init__(self, game) -> None:
         self.order: list[int] = []
         self.pos = self.out = self.everyone = self.opened_at = 0
+        self.last_caller = -1
         self.seniority: list[int] = []
         self.announced: dict[str, bool] = {}
         self.levels: dict[str, int] = {}
@@ -249,6 +250,7 @@ class Auction(Construct):
         everyone = (1 << st.game.num_players) - 1
         part.order = seats_from(st, phase.start.fn(st, None), everyone)
         part.pos, part.out, part.everyone, part.opened_at = 0, 0, everyone, len(part.log)
+        part.last_caller = -1
         part.seniority = _seniority(st, everyone)
         st.current = part.order[0]
         table = part.table = _table(st.game, phase)
@@ -513,7 +515,7 @@ class Auction(Construct):
         from rulelang.render.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
         bids, announcements = body.get("bids", True) is not False, body.get("announcements", True) is not False
-        rules = bidding.BiddingRules(**{key: str(body[key]) for key in ("passing", "hold", "last", "all_pass")
+        rules = bidding.BiddingRules(**{key: str(body[key]) for key in ("passing", "hold", "last", "all_pass", "ends")
                                         if body.get(key) is not None})
         first = ", and the first speaker must bid" if rules.all_pass is None else ""
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
@@ -531,7 +533,7 @@ class Auction(Construct):
         lines.append(f"'{body.get('pass', 'pass')}' passes; the {'auction' if bids else 'round'} ends when {end}")
         lines += bidding.english(rules) if bids else []
         return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once", "bids",
-                                   "announcements", "passing", "hold", "last", "all_pass"})
+                                   "announcements", "passing", "hold", "last", "all_pass", "ends"})
 
 
 @check("auction_words")

@@ -335,6 +335,12 @@ class Construct:
         return 1.0
 
     @staticmethod
+    def public_discards(st) -> dict[int, int]:
+        """Per seat, discards laid face up for everyone (a trump French Tarot's taker discards): no world moves
+        them."""
+        return {}
+
+    @staticmethod
     def held_or_discarded(st) -> dict[int, int]:
         """Per seat, cards everyone knows it holds or has discarded, but not which (talon cards taken up in
         sight of all, then some discarded face down): a world keeps them with the seat and splits them

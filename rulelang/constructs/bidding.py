@@ -1,6 +1,6 @@
 """The bidding model: who speaks next in an auction, who may pass or hold, and when it ends.
 
-Four options, each independent of the others, make the auctions of the world's bidding games
+Five options, each independent of the others, make the auctions of the world's bidding games
 (docs/language.md, "The bidding model"):
 
 ``passing``
@@ -16,6 +16,11 @@ Four options, each independent of the others, make the auctions of the world's b
     ``may_raise`` (default) the standing bidder is asked once more and may go higher or pass, and
     his pass ends the auction; ``stands`` the auction ends at once; ``confirms`` he must name the
     final contract, his own bid or higher, which ends the auction.
+``ends``
+    Whose word the passes answer. ``bid`` (default): the auction ends when every seat but the standing
+    bidder has passed (with ``again``: since the last word that was not a pass), so a seat that doubled
+    must pass too. ``last_call``: when every seat but the one that spoke the last word that was not a pass
+    (a bid, a double, a redouble) has passed since — Bridge's three passes in a row after any call.
 ``all_pass``
     What happens when no bid stands and every seat has passed. Left out, the first speaker must
     bid, so it cannot happen. ``redeal``: the cards are thrown in and dealt again by the same
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 PASSING = ("again", "final")
 HOLD = ("none", "senior")
 LAST = ("may_raise", "stands", "confirms")
+ENDS = ("bid", "last_call")
 ALL_PASS_WORDS = ("redeal", "forced", "passed_out")
 
 SCHEMA_PROPERTIES = {
@@ -54,6 +60,10 @@ SCHEMA_PROPERTIES = {
                                 'must bid), passed_out (nothing is played; the next dealer deals), or the name of '
                                 'the contract played with nobody declaring. Left out, the first speaker must bid.',
                  '$ref': '#/$defs/name'},
+    'ends': {'description': 'bid (default): the auction ends when every seat but the standing bidder has passed; '
+                            'last_call: when every seat but the one that made the last call other than a pass '
+                            '(a bid, a double) has passed since, as in Bridge.',
+             'enum': list(ENDS)},
 }
 
 
@@ -65,12 +75,14 @@ class BiddingRules:
     hold: str = "none"
     last: str = "may_raise"
     all_pass: str | None = None
+    ends: str = "bid"
 
     @property
     def changed(self) -> list[str]:
         """The option keys given a value other than their default, in the document's order."""
         defaults = BiddingRules()
-        return [key for key in ("passing", "hold", "last", "all_pass") if getattr(self, key) != getattr(defaults, key)]
+        return [key for key in ("passing", "hold", "last", "all_pass", "ends")
+                if getattr(self, key) != getattr(defaults, key)]
 
     @property
     def all_pass_contract(self) -> str | None:
@@ -82,7 +94,8 @@ def compile_rules(c, path: tuple, body: dict) -> BiddingRules:
     """The :class:`BiddingRules` of an auction body; R376 where they cannot work (the schema has checked the words)."""
     rules = BiddingRules(passing=str(body.get("passing", "again")), hold=str(body.get("hold", "none")),
                          last=str(body.get("last", "may_raise")),
-                         all_pass=None if body.get("all_pass") is None else str(body["all_pass"]))
+                         all_pass=None if body.get("all_pass") is None else str(body["all_pass"]),
+                         ends=str(body.get("ends", "bid")))
     contracts = c.data.get("contracts") or {}
     if rules.all_pass_contract is not None and rules.all_pass not in contracts:
         c.error("R376", f"when all pass the auction plays the contract '{rules.all_pass}', which is not under "
@@ -135,7 +148,10 @@ def may_hold(st, rules: BiddingRules, part, seat: int, bidder: int) -> bool:
 
 def after_word(st, rules: BiddingRules, part, seat: int, passed: bool, bidder: int) -> str:
     """What follows ``seat``'s word (``bidder``: the standing bidder after it): "on" (the next seat speaks),
-    "won" (the standing bid wins) or "all_passed"."""
+    "won" (the standing bid wins) or "all_passed". The passes answer the standing bidder, or with ``ends:
+    last_call`` (and ``again``) the seat of the last word that was not a pass (``part.last_caller``)."""
+    if not passed:
+        part.last_caller = seat
     if passed:
         if seat == bidder and others_out(part, seat):
             return "won"                                  # the standing bidder, asked last, lets his bid stand
@@ -146,6 +162,8 @@ def after_word(st, rules: BiddingRules, part, seat: int, passed: bool, bidder: i
         part.out = 0
     if bidder < 0:
         return "all_passed" if part.out == part.everyone else "on"
+    if rules.ends == "last_call" and rules.passing == "again":
+        return "won" if others_out(part, part.last_caller) else "on"
     if others_out(part, bidder) and (rules.last == "stands" or part.out >> bidder & 1):
         return "won"
     return "on"
@@ -179,6 +197,9 @@ def english(rules: BiddingRules) -> list[str]:
                         "his bid or a higher one"}.get(rules.last)
     if last:
         lines.append(last)
+    if rules.ends == "last_call":
+        lines.append("The auction ends when every player but the one who made the last call other than a pass "
+                     "has passed since")
     if rules.all_pass == "redeal":
         lines.append("The first speaker may pass; if everyone passes, the same dealer deals again")
     elif rules.all_pass == "passed_out":

@@ -83,8 +83,8 @@ class StrainAuctionPhase(PhaseBase):
 
 class StrainAuctionState(DealPart):
     """The seats in call order, the standing call (its rung of the ladder, level, strain index and
-    bidder), the doubling, the passes in a row, the seats out (``passing: final``), and who of each side
-    first named each strain."""
+    bidder), the doubling, the seats that passed (``out``: for the deal with ``passing: final``, else since the
+    last call other than a pass, made by ``last_caller``), and who of each side first named each strain."""
 
     copied = ("order", "first_named", "calls")
 
@@ -96,7 +96,7 @@ class StrainAuctionState(DealPart):
         self.strain = -1
         self.bidder = -1
         self.doubling = 0
-        self.passes = 0
+        self.last_caller = -1
         self.out = 0
         self.everyone = 0
         self.bidders = 0
@@ -262,7 +262,8 @@ class StrainAuction(Construct):
                                   suits_of(c, body), str(body.get("var", "trump")), words,
                                   low=low, ladder=ladder,
                                   rules=BiddingRules(passing=str(body.get("passing", "again")), last="stands",
-                                                     all_pass=str(body.get("all_pass", "passed_out"))),
+                                                     all_pass=str(body.get("all_pass", "passed_out")),
+                                                     ends="last_call"),
                                   declarer=str(body.get("declarer", "first_named")),
                                   doubles=body.get("doubling", True) is not False)
 
@@ -350,34 +351,18 @@ class StrainAuction(Construct):
         pass_word, double, redouble = phase.words
         part.calls.append(name)
         st.put("decisions", seat, name)
-        if name == pass_word:
-            part.passes += 1
-            if phase.passing == "final":
-                part.out |= 1 << seat
-            if StrainAuction._ended(phase, part):
-                StrainAuction._close(st, phase, part)
-                return True
-        else:
-            part.passes = 0
-            if name == double:
-                part.doubling = 1
-            elif name == redouble:
-                part.doubling = 2
-            else:
-                StrainAuction._bid(st, phase, part, seat, name)
-                if phase.passing == "final" and StrainAuction._ended(phase, part):
-                    StrainAuction._close(st, phase, part)
-                    return True
+        if name == double:
+            part.doubling = 1
+        elif name == redouble:
+            part.doubling = 2
+        elif name != pass_word:
+            StrainAuction._bid(st, phase, part, seat, name)
+        bidder = part.bidder if part.rung >= 0 else -1
+        if bidding.after_word(st, phase.rules, part, seat, name == pass_word, bidder) != "on":
+            StrainAuction._close(st, phase, part)
+            return True
         st.current = bidding.next_speaker(st, phase.rules, part, -1)
         return False
-
-    @staticmethod
-    def _ended(phase, part) -> bool:
-        """Whether the auction is over: with ``passing: final`` when no seat but the standing bidder is in
-        (or none is, without a bid); else when every seat passed, or all but one after the last call."""
-        if phase.passing == "final":
-            return bidding.others_out(part, part.bidder) if part.rung >= 0 else part.out == part.everyone
-        return part.passes == len(part.order) or part.rung >= 0 and part.passes == len(part.order) - 1
 
     @staticmethod
     def _bid(st, phase, part, seat: int, name: str) -> None:

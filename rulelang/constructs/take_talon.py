@@ -14,6 +14,10 @@ With ``parts: [first_half, second_half]`` chance lays the talon out in that many
 (in sight of all when shown) and the seat chooses one by its name; the others stay in the
 talon (a rejected half that counts for the defenders: ``talon``). Everyone then
 knows the taken cards are in the seat's hand or its discards, but not which.
+
+``show_discard`` lays a discard face up for everyone when it holds (``card`` the card): French Tarot's
+taker, who may discard a trump only when he has nothing else, shows it (``show_discard: "card in trumps"``).
+The observation's ``discards_shown`` names them; no world moves them.
 """
 
 from __future__ import annotations
@@ -38,14 +42,16 @@ class TakeTalonPhase(PhaseBase):
     parts: list[str] | None = None
     show: bool = False
     public_forbid: Rule | None = None
+    show_discard: Rule | None = None
     kind: str = "take_talon"
 
 
 class TakeTalonState(DealPart):
     """The seat that takes the talon (-1: none), the cards it took, how many it still discards, the card
     being weighed by ``forbid`` (``card``), the talon as it was laid open (``shown``), its parts as chance
-    laid them out (``parts``), the part chosen (-1: none yet) and the public part of the phase's ``forbid``
-    that worlds drawn for other seats apply (``public_forbid``)."""
+    laid them out (``parts``), the part chosen (-1: none yet), the public part of the phase's ``forbid``
+    that worlds drawn for other seats apply (``public_forbid``) and the discards laid face up
+    (``discards_shown``)."""
 
     copied = ("parts",)
 
@@ -58,6 +64,7 @@ class TakeTalonState(DealPart):
         self.parts: list[int] = []
         self.chosen = -1
         self.public_forbid = None
+        self.discards_shown = 0
 
 
 def _dsl(b, meta, children):
@@ -107,6 +114,12 @@ class TakeTalon(Construct):
                                                          'show': {'description': 'The talon is laid open to '
                                                                                  'everyone first (default false).',
                                                                   'type': 'boolean'},
+                                                         'show_discard': {'description': 'A discard is laid face '
+                                                                                         'up for everyone when '
+                                                                                         'this holds (card the '
+                                                                                         'card), e.g. card in '
+                                                                                         'trumps.',
+                                                                          '$ref': '#/$defs/boolExpr'},
                                                          'when': WHEN}}}}
     codes = ("R371", "R373", "R374", "R375", "E524")
     tallied = False
@@ -135,14 +148,19 @@ class TakeTalon(Construct):
             forbid = c.rule(path + ("forbid",), BOOL, scope)
             public = _public_part(c, path + ("forbid",), scope)
         parts = _part_names(body) or None
+        shown = None
+        if body.get("show_discard") is not None:
+            scope = c.player_scope().child(card=Binding(CARD, part_attr("take_talon", "card")))
+            shown = c.rule(path + ("show_discard",), BOOL, scope)
         return TakeTalonPhase(c.rule(path + ("by",), SEAT), discard, forbid, parts, bool(body.get("show", False)),
-                              public)
+                              public, shown)
 
     @staticmethod
     def dump(phase) -> str:
         forbid = f"; forbid when `{phase.forbid.text}`" if phase.forbid is not None else ""
         parts = f" in parts {', '.join(phase.parts)}" if phase.parts else ""
-        return f" by `{phase.by.text}`{parts}{' shown' if phase.show else ''} discard {phase.discard}{forbid}"
+        shown = f"; shows a discard when `{phase.show_discard.text}`" if phase.show_discard is not None else ""
+        return f" by `{phase.by.text}`{parts}{' shown' if phase.show else ''} discard {phase.discard}{forbid}{shown}"
 
     @staticmethod
     def count_cards(table, phase, index: int) -> None:
@@ -163,6 +181,7 @@ class TakeTalon(Construct):
             raise EvalError(f"`{phase.by.text}` names no seat to take the talon", phase.by.span)
         part.seat, part.left, part.shown = seat, phase.discard, st.talon if phase.show else 0
         part.parts, part.chosen, part.taken, part.public_forbid = [], -1, 0, phase.public_forbid
+        part.discards_shown = 0
         if phase.parts:
             size, rest = divmod(bin(st.talon).count("1"), len(phase.parts))
             if rest or not size:
@@ -236,8 +255,22 @@ class TakeTalon(Construct):
         st.hands[part.seat] ^= 1 << action
         st.discards[part.seat] |= 1 << action
         st.out |= 1 << action
+        if TakeTalon.shows_discard(st, phase, action):
+            part.discards_shown |= 1 << action
         part.left -= 1
         return part.left <= 0 or not TakeTalon._check_left(st, phase)
+
+    @staticmethod
+    def shows_discard(st, phase, card: int) -> bool:
+        """Whether ``card``, discarded, is laid face up for everyone (``show_discard``)."""
+        if phase.show_discard is None:
+            return False
+        part = st.take_talon
+        kept, part.card = part.card, card
+        try:
+            return bool(phase.show_discard.fn(st, part.seat))
+        finally:
+            part.card = kept
 
     @staticmethod
     def _lay_out(st, part, card: int) -> bool:
@@ -274,6 +307,8 @@ class TakeTalon(Construct):
             seen["talon_taken_by"] = st.game.seat_name(part.seat)
             if player == part.seat or part.shown:
                 seen["took"] = names(part.taken)
+        if part.discards_shown:
+            seen["discards_shown"] = names(part.discards_shown)
         return seen
 
     @staticmethod
@@ -284,12 +319,19 @@ class TakeTalon(Construct):
         text = " | talon shown " + " ".join(names(part.shown)) if part.shown else ""
         if (part.taken or part.chosen >= 0) and (player == part.seat or part.shown):
             text += " | took " + " ".join(names(part.taken))
+        if part.discards_shown:
+            text += " | discarded face up " + " ".join(names(part.discards_shown))
         return text
 
     @staticmethod
     def public_cards(st) -> int:
         part = st.take_talon
         return st.talon & part.shown if part.seat >= 0 else 0
+
+    @staticmethod
+    def public_discards(st) -> dict[int, int]:
+        part = st.take_talon
+        return {part.seat: part.discards_shown} if part.seat >= 0 and part.discards_shown else {}
 
     @staticmethod
     def held_or_discarded(st) -> dict[int, int]:
@@ -326,8 +368,11 @@ class TakeTalon(Construct):
         words = TakeTalon._stage_words(st, step)
         entry = {"seat": seat, "phase": "take_talon", "action": name, "words": words}
         if words == "discards":
-            entry["private"] = True
             part = st.take_talon
+            if TakeTalon.shows_discard(st, step, action):
+                entry["words"] = "discards face up"
+            else:
+                entry["private"] = True
             if part.shown and not part.parts and part.left == step.discard:
                 shown = " ".join(st.game.deck.names(part.shown))
                 entry["opens"] = f"{seat} takes the talon, shown to everyone: {shown}"
@@ -336,6 +381,8 @@ class TakeTalon(Construct):
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:
         words = TakeTalon._stage_words(st, step)
+        if words == "discards" and TakeTalon.shows_discard(st, step, action):
+            return f"discards {name} face up"
         return "discards a card" if words == "discards" else f"{words} {name}"
 
     @staticmethod
@@ -357,7 +404,9 @@ class TakeTalon(Construct):
         lines = [taken]
         if body.get("forbid") is not None:
             lines.append(f"He may not discard a card when {ctx.say(body['forbid'])}")
-        return lines + rest(body, {"by", "discard", "forbid", "parts", "show", "when"})
+        if body.get("show_discard") is not None:
+            lines.append(f"He lays a discard face up for everyone to see when {ctx.say(body['show_discard'])}")
+        return lines + rest(body, {"by", "discard", "forbid", "parts", "show", "show_discard", "when"})
 
     @staticmethod
     def fmt(value, pad) -> Lines | None:
