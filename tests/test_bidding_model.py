@@ -1,4 +1,4 @@
-"""The bidding model (docs/language.md, "The bidding model"): passing, hold, last, ends and all_pass.
+"""The bidding model (docs/language.md, "The bidding model"): order, passing, hold, last, ends and all_pass.
 
 Scenarios in seat names for each option, then OpenSpiel's Slovenian Tarok bidding
 (tests/bidding/tarok-bidding.yaml) against pyspiel's ``tarok`` move by move: the seat to
@@ -210,6 +210,28 @@ def test_with_ends_last_call_the_passes_answer_the_last_call_as_in_bridge():
     assert t.state.phase.kind == "tricks" and t.state.auction.levels == {"game": 1}
 
 
+def test_in_duels_the_next_seat_bids_to_the_one_before_who_holds_or_passes():
+    game = load_text(variant(order="duels", last="stands"), "yaml", max_deals=1)
+    state = dealt(game)
+    assert seat(state) == "P3", "P2 listens first; P3, the next seat, bids to him"
+    say(state, "two")
+    assert seat(state) == "P2" and options(state) == {"two", "pass"}, "the listener holds or passes, no more"
+    say(state, "two")
+    assert seat(state) == "P3" and "two" not in options(state) and "one" in options(state)
+    say(state, "pass")                                   # P3 has lost his duel: P4 bids to the survivor
+    assert seat(state) == "P4"
+    say(state, "one")
+    assert seat(state) == "P2" and options(state) == {"one", "pass"}
+    say(state, "pass", "pass")                           # P2 out; P1 bids to P4 and passes
+    assert state.contract == "one" and state.declarer == 3 and state.phase.kind == "tricks"
+
+
+def test_skat_bidding_is_the_models_duels():
+    skat = load_game("skat", max_deals=1)
+    rules = next(phase for phase in skat.definition.phases if phase.kind == "value_auction").rules
+    assert (rules.order, rules.passing, rules.hold, rules.last) == ("duels", "final", "senior", "stands")
+
+
 def test_a_single_round_may_all_pass_to_a_named_contract():
     game = load_text(variant(passing=None, hold=None, last=None, all_pass="klop", once="true"), "yaml", max_deals=1)
     state = dealt(game)
@@ -221,6 +243,7 @@ def test_a_single_round_may_all_pass_to_a_named_contract():
     ({"once": "true"}, "`passing` has no meaning in a single round"),
     ({"all_pass": "ramsch"}, "plays the contract 'ramsch', which is not under `contracts`"),
     ({"bids": "false"}, "`passing` is a rule of bidding, and this auction takes no bids"),
+    ({"order": "duels", "passing": "again"}, "in duels a seat that passes has lost its duel: passing must be final"),
 ])
 def test_options_that_cannot_work_are_r376_at_their_key(options, words):
     with pytest.raises(RuleError) as error:

@@ -52,6 +52,8 @@ def check_auction(run, phase) -> None:
     standing bidder's bid is answered (``ends: bid``)."""
     if phase.rules.ends != "bid":
         raise BatchUnsupported("an auction that ends when the last call is answered (`ends: last_call`)")
+    if phase.rules.order != "round":
+        raise BatchUnsupported("an auction in duels (`order: duels`)")
     run.fn(phase.start)
     for contract in run.game.definition.contracts.values():
         for rule in (contract.allow, contract.calls):

@@ -48,9 +48,9 @@ class AuctionPhase(PhaseBase):
 class AuctionState(DealPart):
     """The seats in turn (``order``, ``pos``; ``everyone`` as a mask, ``seniority``: each seat's place from
     forehand), the seats that passed (``out``: for the deal, or since the last word that was not a pass, said by
-    ``last_caller``), the items announced (True: for the declarers), each item's doubling level, everything said (``log``:
-    seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the auction running
-    (``table``, set when it begins).
+    ``last_caller``), the items announced (True: for the declarers), each item's doubling level, everything
+    said (``log``: seat, action; this phase's from ``opened_at`` on) and the :class:`AuctionTable` of the
+    auction running (``table``, set when it begins).
     ``order`` and ``seniority`` are replaced, never changed in place, so a copy shares them."""
 
     copied = ("announced", "levels", "log")
@@ -252,7 +252,8 @@ class Auction(Construct):
         part.pos, part.out, part.everyone, part.opened_at = 0, 0, everyone, len(part.log)
         part.last_caller = -1
         part.seniority = _seniority(st, everyone)
-        st.current = part.order[0]
+        st.current = bidding.first_speaker(phase.rules, part)
+        part.pos = part.order.index(st.current)
         table = part.table = _table(st.game, phase)
         if phase.rules.all_pass is None and not table.always_opens and \
                 not Auction._option_ids(st, phase, st.current, table):
@@ -279,6 +280,9 @@ class Auction(Construct):
         ids = []
         if phase.bids:
             ladder = table.held[contract] if bidding.may_hold(st, rules, part, seat, bidder) else table.bids[contract]
+            if rules.order == "duels" and contract is not None and seat == bidding.duel(part)[0]:
+                ladder = [(allow, action) for allow, action in table.held[contract]      # a listener holds or passes
+                          if table.ranks.get(symbol(st, action)) == table.ranks[contract]]
             ids = [action for allow, action in ladder if allow is None or allow.fn(st, seat)]
         if bidding.may_pass(st, rules, part, seat, bidder):
             ids.append(table.pass_id)
@@ -515,8 +519,8 @@ class Auction(Construct):
         from rulelang.render.explain import rest
         words = ", ".join(str(d) for d in body.get("doubling") or [])
         bids, announcements = body.get("bids", True) is not False, body.get("announcements", True) is not False
-        rules = bidding.BiddingRules(**{key: str(body[key]) for key in ("passing", "hold", "last", "all_pass", "ends")
-                                        if body.get(key) is not None})
+        keys = ("order", "passing", "hold", "last", "all_pass", "ends")
+        rules = bidding.BiddingRules(**{key: str(body[key]) for key in keys if body.get(key) is not None})
         first = ", and the first speaker must bid" if rules.all_pass is None else ""
         lines = [f"Auction, starting with {ctx.say(body.get('from'))}: players bid the contracts below (a bid must "
                  f"outrank the one before){first}" if bids else
@@ -533,7 +537,7 @@ class Auction(Construct):
         lines.append(f"'{body.get('pass', 'pass')}' passes; the {'auction' if bids else 'round'} ends when {end}")
         lines += bidding.english(rules) if bids else []
         return lines + rest(body, {"from", "pass", "for", "against", "doubling", "when", "once", "bids",
-                                   "announcements", "passing", "hold", "last", "all_pass", "ends"})
+                                   "announcements", "order", "passing", "hold", "last", "all_pass", "ends"})
 
 
 @check("auction_words")

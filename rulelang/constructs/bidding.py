@@ -1,8 +1,14 @@
 """The bidding model: who speaks next in an auction, who may pass or hold, and when it ends.
 
-Five options, each independent of the others, make the auctions of the world's bidding games
+Six options, each independent of the others, make the auctions of the world's bidding games
 (docs/language.md, "The bidding model"):
 
+``order``
+    ``round`` (default): the seats speak in turn from the first, in the direction of play. ``duels``:
+    the first two seats still in duel — the later (the speaker) bids to the earlier (the listener), who
+    answers each bid by holding it or passing, until one passes; the survivor then listens to the next
+    seat still in, and so on (Skat's bidding: middlehand says values to forehand, then rearhand to the
+    survivor). Duels need ``passing: final``.
 ``passing``
     ``again`` (default): a seat that passed speaks again when the turn comes round, and may bid
     then; the passes counted are those since the last word that was not a pass.
@@ -43,9 +49,14 @@ PASSING = ("again", "final")
 HOLD = ("none", "senior")
 LAST = ("may_raise", "stands", "confirms")
 ENDS = ("bid", "last_call")
+ORDER = ("round", "duels")
 ALL_PASS_WORDS = ("redeal", "forced", "passed_out")
 
 SCHEMA_PROPERTIES = {
+    'order': {'description': 'round (default): the seats speak in turn; duels: the next seat still in bids to '
+                             'the one before, who holds or passes, and the survivor listens to the next '
+                             '(needs passing: final).',
+              'enum': list(ORDER)},
     'passing': {'description': 'again (default): a seat that passed may bid when the turn comes round again; '
                                'final: a seat that passed is out of the bidding.',
                 'enum': list(PASSING)},
@@ -76,12 +87,13 @@ class BiddingRules:
     last: str = "may_raise"
     all_pass: str | None = None
     ends: str = "bid"
+    order: str = "round"
 
     @property
     def changed(self) -> list[str]:
         """The option keys given a value other than their default, in the document's order."""
         defaults = BiddingRules()
-        return [key for key in ("passing", "hold", "last", "all_pass", "ends")
+        return [key for key in ("order", "passing", "hold", "last", "all_pass", "ends")
                 if getattr(self, key) != getattr(defaults, key)]
 
     @property
@@ -95,7 +107,10 @@ def compile_rules(c, path: tuple, body: dict) -> BiddingRules:
     rules = BiddingRules(passing=str(body.get("passing", "again")), hold=str(body.get("hold", "none")),
                          last=str(body.get("last", "may_raise")),
                          all_pass=None if body.get("all_pass") is None else str(body["all_pass"]),
-                         ends=str(body.get("ends", "bid")))
+                         ends=str(body.get("ends", "bid")), order=str(body.get("order", "round")))
+    if rules.order == "duels" and rules.passing != "final":
+        c.error("R376", "in duels a seat that passes has lost its duel: passing must be final",
+                path + ("order",), "add `passing: final`, or leave `order` out to bid in turn")
     contracts = c.data.get("contracts") or {}
     if rules.all_pass_contract is not None and rules.all_pass not in contracts:
         c.error("R376", f"when all pass the auction plays the contract '{rules.all_pass}', which is not under "
@@ -118,6 +133,21 @@ def compile_rules(c, path: tuple, body: dict) -> BiddingRules:
 
 
 # ---------------------------------------------------------------------- runtime
+def first_speaker(rules: BiddingRules, part) -> int:
+    """The seat that speaks first: the first of the order, or in duels the first duel's speaker."""
+    if rules.order == "duels":
+        listener, speaker = duel(part)
+        return speaker if speaker >= 0 else listener
+    return part.order[0]
+
+
+def duel(part) -> tuple[int, int]:
+    """The running duel (``order: duels``): its listener and its speaker, the first two seats of the order still
+    in; the speaker is -1 when only one seat is left."""
+    still = [seat for seat in part.order if not part.out >> seat & 1]
+    return (still[0] if still else -1), (still[1] if len(still) > 1 else -1)
+
+
 def standing_bidder(st, table) -> int:
     """The seat whose bid stands in the running auction, or -1 before any bid."""
     return st.declarer if st.contract in table.ranks else -1
@@ -171,8 +201,19 @@ def after_word(st, rules: BiddingRules, part, seat: int, passed: bool, bidder: i
 
 def next_speaker(st, rules: BiddingRules, part, bidder: int) -> int:
     """The seat that speaks next: the standing bidder when every other seat has passed, else the next seat in
-    turn (with ``final``, the next one still in)."""
+    turn (with ``final``, the next one still in); in duels the other seat of the duel, or after a pass the
+    speaker of the next duel (the survivor, when nobody is left to bid to him). ``part.pos`` is the place in
+    the order of the seat that spoke last."""
     order = part.order
+    if rules.order == "duels":
+        listener, speaker = duel(part)
+        last = order[part.pos]
+        if part.out >> last & 1:                          # a pass: the next duel opens with its speaker
+            seat = speaker if speaker >= 0 else listener
+        else:
+            seat = listener if last == speaker else speaker
+        part.pos = order.index(seat)
+        return seat
     if bidder >= 0 and others_out(part, bidder):
         part.pos = order.index(bidder)
         return bidder
@@ -187,6 +228,9 @@ def next_speaker(st, rules: BiddingRules, part, bidder: int) -> int:
 def english(rules: BiddingRules) -> list[str]:
     """The bidding rules in words, for ``rulelang explain``."""
     lines = []
+    if rules.order == "duels":
+        lines.append("The bidding is in duels: the next player still in bids to the one before him, who holds each "
+                     "bid or passes, and the survivor listens to the next")
     if rules.passing == "final":
         lines.append("A player who passes is out of the bidding")
     if rules.hold == "senior":

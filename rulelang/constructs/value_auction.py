@@ -12,12 +12,18 @@ may still name the lowest or pass; when he passes too, ``declarer`` stays none (
 a later phase with ``when: "declarer == none"`` throws the deal in), and with
 ``all_pass: ramsch`` the contract ``ramsch`` is played with nobody declaring.
 Everyone hears every word. The moves are the numbers (``18``, ``20`` …), ``hold`` and ``pass``.
+
+It is the bidding model's auction (:mod:`rulelang.constructs.bidding`) with numbers for bids and the rules
+``order: duels``, ``passing: final``, ``hold: senior`` and ``last: stands``: who speaks next and when the
+bidding ends are the model's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulelang.constructs import bidding
+from rulelang.constructs.bidding import BiddingRules
 from rulelang.constructs.base import WHEN, Construct, DealPart, Lines, seats_from, symbol
 from rulelang.diagnostics import Diagnostic
 from rulelang.compile.exprcompile import INT, SEAT
@@ -43,18 +49,24 @@ class ValueAuctionPhase(PhaseBase):
     hold_word: str = "hold"
     pass_word: str = "pass"
     all_pass: str | None = None
+    rules: BiddingRules = field(default_factory=lambda: BiddingRules(order="duels", passing="final", hold="senior",
+                                                                     last="stands"))
     kind: str = "value_auction"
 
 
 class ValueAuctionState(DealPart):
-    """The listener, the speaker, the seats still to speak (``waiting``), the standing value (0: none)
-    and who named it, the seats that passed, and everything said (seat, word)."""
+    """The bidding model's slice (the seats in order, ``pos`` the place of the last to speak, the seats out,
+    everyone, each seat's seniority, the last caller), the standing value (0: none) and who named or held it,
+    the seats that passed, and everything said (seat, word). ``order`` and ``seniority`` are replaced, never
+    changed in place, so a copy shares them."""
 
-    copied = ("waiting", "passed", "said")
+    copied = ("passed", "said")
 
     def __init__(self, game) -> None:
-        self.listener = self.speaker = -1
-        self.waiting: list[int] = []
+        self.order: list[int] = []
+        self.pos = self.out = self.everyone = 0
+        self.seniority: list[int] = []
+        self.last_caller = -1
         self.value = 0
         self.holder = -1
         self.passed: list[int] = []
@@ -177,26 +189,26 @@ class ValueAuction(Construct):
     @staticmethod
     def enter(st, phase) -> bool:
         part = st.value_auction
-        order = seats_from(st, phase.start.fn(st, None), st.active)
-        part.listener, part.waiting = order[0], order[1:]
+        part.order = seats_from(st, phase.start.fn(st, None), st.active)
+        part.everyone = sum(1 << seat for seat in part.order)
+        part.seniority = [part.order.index(seat) if seat in part.order else len(part.order)
+                          for seat in range(st.game.num_players)]
+        part.out, part.last_caller = 0, -1
         part.value, part.holder, part.passed, part.said = 0, -1, [], []
         st.put("vars", phase.var, 0)
-        ValueAuction._next_speaker(part)
-        st.current = part.speaker if part.speaker >= 0 else part.listener
+        st.current = bidding.first_speaker(phase.rules, part)
+        part.pos = part.order.index(st.current)
         return True
-
-    @staticmethod
-    def _next_speaker(part) -> None:
-        part.speaker = part.waiting.pop(0) if part.waiting else -1
 
     @staticmethod
     def allowed(st, phase, seat: int) -> list[str]:
         """The words ``seat`` may say now."""
         part = st.value_auction
+        listener, speaker = bidding.duel(part)
         higher = [str(v) for v in phase.values if v > part.value]
-        if part.speaker < 0:                      # the survivor, nobody having named a value
+        if speaker < 0:                           # the survivor, nobody having named a value
             return [phase.pass_word, str(phase.values[0])]
-        if seat == part.speaker:
+        if seat == speaker:
             return [phase.pass_word] + higher
         return [phase.pass_word, phase.hold_word]
 
@@ -226,32 +238,20 @@ class ValueAuction(Construct):
         part, seat, word = st.value_auction, st.current, symbol(st, action)
         part.said.append((seat, word))
         st.put("decisions", seat, word)
-        if word == phase.pass_word:
-            return ValueAuction._pass(st, phase, part, seat)
-        if word != phase.hold_word:
+        passed = word == phase.pass_word
+        if passed:
+            part.passed.append(seat)
+        elif word != phase.hold_word:
             part.value, part.holder = int(word), seat
         else:
             part.holder = seat
-        if part.speaker < 0:                      # the survivor named the lowest value
-            return ValueAuction._close(st, phase, part, seat)
-        st.current = part.listener if seat == part.speaker else part.speaker
-        return False
-
-    @staticmethod
-    def _pass(st, phase, part, seat: int) -> bool:
-        part.passed.append(seat)
-        if part.speaker < 0:                      # the survivor passes too: all passed
+        outcome = bidding.after_word(st, phase.rules, part, seat, passed, part.holder if part.value else -1)
+        if outcome == "all_passed":
             st.contract = phase.all_pass
             return True
-        if seat == part.listener:
-            part.listener = part.speaker
-        ValueAuction._next_speaker(part)
-        if part.speaker >= 0:
-            st.current = part.speaker
-            return False
-        if part.value:
-            return ValueAuction._close(st, phase, part, part.listener)
-        st.current = part.listener
+        if outcome == "won":
+            return ValueAuction._close(st, phase, part, part.holder)
+        st.current = bidding.next_speaker(st, phase.rules, part, part.holder if part.value else -1)
         return False
 
     @staticmethod
@@ -266,10 +266,11 @@ class ValueAuction(Construct):
         who = st.game.seat_name(st.current)
         words = ValueAuction.allowed(st, phase, st.current)
         legal = ", ".join(words[:8]) + (", …" if len(words) > 8 else "")
+        listener, speaker = bidding.duel(part)
         if name == phase.hold_word:
-            why = f"only the listener holds, and {who} is saying to {st.game.seat_name(part.listener)}"
+            why = f"only the listener holds, and {who} is saying to {st.game.seat_name(listener)}"
         elif name.isdigit() and int(name) in phase.values:
-            why = f"a value must be higher than {part.value}" if st.current == part.speaker or part.speaker < 0 \
+            why = f"a value must be higher than {part.value}" if st.current == speaker or speaker < 0 \
                 else f"{who} listens: he holds or passes"
         else:
             return Construct.explain(st, phase, action)
