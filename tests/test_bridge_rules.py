@@ -129,3 +129,23 @@ def test_the_hand_written_log_replays_to_its_scores():
     outcome = replay(read_log(str(LOG)), game())
     assert outcome.ok, outcome.problem and outcome.problem.render()
     assert outcome.state.scores == [1600, -1600, 1600, -1600]
+
+
+# ---------------------------------------------------------------------- the auction in a rollout
+def rollout_call(*moves) -> str:
+    """What the seat to call says in a rollout (every card known) after ``moves``."""
+    from rulelang.interpreter.agents.rollouts import _quick_move
+    from rulelang.interpreter.agents.worth import trick_worth
+    state = table(*moves).state
+    return state.action_to_string(_quick_move(state, state.legal_actions(), trick_worth(state.game),
+                                              random.Random(0)))
+
+
+def test_in_a_rollout_a_bid_that_fails_is_doubled_and_one_that_makes_is_not():
+    assert rollout_call("P1 pass", "P2 1clubs") == "double"         # P3 holds with P1 every trick worth having
+    assert rollout_call("P1 1clubs") == "pass"                      # P2 cannot beat P1's thirteen tricks
+
+
+def test_in_a_rollout_the_doubled_side_redoubles_a_contract_it_makes_and_lets_a_failing_one_stand():
+    assert rollout_call("P1 1notrump", "P2 double") == "redouble"   # P3, P1's partner: P1 takes all thirteen
+    assert rollout_call("P1 pass", "P2 1clubs", "P3 double") == "pass"     # P4, P2's partner: it goes down

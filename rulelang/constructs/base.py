@@ -304,8 +304,9 @@ class Construct:
 
     @staticmethod
     def answers(st, phase, legal: list[int]) -> list[int]:
-        """Of the legal moves, those that double again what the other side doubled (a Retour to a Kontra), for
-        players that judge by rollouts: a rollout's seat says one when its side comes out ahead. Default none."""
+        """Of the legal moves, the doublings a rollout's seat says when its side comes out ahead (players that judge
+        by rollouts): what doubles again what the other side doubled (a Retour to a Kontra), or in a strain
+        auction the double of the other side's bid and the redouble. Default none."""
         return []
 
     @staticmethod

@@ -328,6 +328,14 @@ class StrainAuction(Construct):
         return kept + sorted(lowest.values())
 
     @staticmethod
+    def answers(st, phase, legal: list[int]) -> list[int]:
+        """The double of the other side's bid and the redouble of their double: a rollout's seat says it when its
+        side comes out ahead, so that a bid is judged as one the other side doubles where it fails — a run from a
+        doubled contract to another is doubled again, not played undoubled."""
+        ids = st.game.symbol_ids
+        return [action for action in legal if action in (ids.get(phase.words[1]), ids.get(phase.words[2]))]
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """A bid needs one unit more for each level above the ladder's lowest (a higher contract risks more; a
         named contract counts at the level of the bid below it); a double two, a redouble three (the doubling
