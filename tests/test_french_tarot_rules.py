@@ -69,22 +69,21 @@ def test_the_taker_of_a_prise_takes_the_shown_chien_and_discards_neither_kings_n
     assert legal(state) == set(HEARTS.split()) - {"K♥", "1♥"}
 
 
+KINGS_AND_TRUMPS = {0: "K♥ K♦ K♠ K♣ 21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T",
+                    1: "Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥ Q♦ C♦ J♦ 10♦ 9♦",
+                    2: "8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ 1♦ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠",
+                    3: "3♠ 2♠ 1♠ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ 1♣ 1T Excuse"}
+"""P1 holds the four Kings and fourteen trumps: with the chien's six trumps he has nothing else to discard."""
+
+
 def test_a_taker_with_nothing_but_kings_and_trumps_discards_trumps_but_no_oudler(game):
-    hands = {0: "K♥ K♦ K♠ K♣ 21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T",
-             1: "Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥ Q♦ C♦ J♦ 10♦ 9♦",
-             2: "8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ 1♦ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠",
-             3: "3♠ 2♠ 1♠ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ 1♣ 1T Excuse"}
-    state = deal(game, hands, chien="7T 6T 5T 4T 3T 2T")
+    state = deal(game, KINGS_AND_TRUMPS, chien="7T 6T 5T 4T 3T 2T")
     say(state, "garde", "pass", "pass", "pass")
     assert legal(state) == {f"{n}T" for n in range(2, 21)}
 
 
 def test_trumps_the_taker_discards_are_laid_face_up_and_no_world_moves_them(game):
-    hands = {0: "K♥ K♦ K♠ K♣ 21T 20T 19T 18T 17T 16T 15T 14T 13T 12T 11T 10T 9T 8T",
-             1: "Q♥ C♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 1♥ Q♦ C♦ J♦ 10♦ 9♦",
-             2: "8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ 1♦ Q♠ C♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠",
-             3: "3♠ 2♠ 1♠ Q♣ C♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣ 1♣ 1T Excuse"}
-    state = deal(game, hands, chien="7T 6T 5T 4T 3T 2T")
+    state = deal(game, KINGS_AND_TRUMPS, chien="7T 6T 5T 4T 3T 2T")
     say(state, "garde", "pass", "pass", "pass", "2T", "3T", "4T", "5T", "6T", "7T")
     for seat in range(4):
         assert state.observation(seat)["discards_shown"] == ["7T", "6T", "5T", "4T", "3T", "2T"]
