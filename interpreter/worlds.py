@@ -31,11 +31,12 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     (:meth:`~rulelang.constructs.base.Construct.held_or_discarded`) has one place ``held`` for its hand and
     discards together, without those cards; a talon's cards that everyone has seen are no hidden place."""
     n = state.game.num_players
-    known, mixed, public = [0] * n, [0] * n, 0
-    face_up = public_discards(state)
+    known, mixed, face_up, public = [0] * n, [0] * n, [0] * n, 0
     for found in state.game.parts:
         for holder, cards in found.public_holdings(state).items():
             known[holder] |= cards
+        for holder, cards in found.public_discards(state).items():
+            face_up[holder] |= cards
         for holder, cards in found.holdings_known_to(state, seat).items():
             known[holder] |= cards
         for holder, cards in found.held_or_discarded(state).items():
@@ -45,7 +46,6 @@ def hidden_places(state, seat: int) -> list[tuple[str, int, int]]:
     for s in range(n):
         if s == seat:
             continue
-        mixed[s] &= ~face_up[s]
         if mixed[s]:
             places.append(("held", s, (state.hands[s] | state.discards[s]) & ~known[s] & ~mixed[s] & ~face_up[s]))
         else:
@@ -77,11 +77,10 @@ def _hiders() -> tuple:
 def mixed_holdings(state, seat: int) -> dict[int, int]:
     """Per seat other than ``seat``: the cards everyone knows are in its hand or its discards."""
     mixed: dict[int, int] = {}
-    face_up = public_discards(state)
     for found in state.game.parts:
         for holder, cards in found.held_or_discarded(state).items():
-            if holder != seat and cards & ~face_up[holder]:
-                mixed[holder] = mixed.get(holder, 0) | cards & ~face_up[holder]
+            if holder != seat:
+                mixed[holder] = mixed.get(holder, 0) | cards
     return mixed
 
 
@@ -113,14 +112,16 @@ def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
     fixed = _revealed_called_card(state, seat)
     places = hidden_places(state, seat)
     mixed = mixed_holdings(state, seat)
-    splits = {holder: _split_known(state, world, holder, cards, rng, voids) for holder, cards in mixed.items()}
+    face_up = public_discards(state) if mixed else None
+    splits = {holder: _split_known(state, world, holder, cards, rng, voids, face_up[holder])
+              for holder, cards in mixed.items()}
     if any(split is None for split in splits.values()):
         return None
     pool = bit_list(sum(mask for _, _, mask in places) & ~fixed)     # the places hold different cards
     rng.shuffle(pool)
     first = rng.random() < 0.5 if mixed else False   # half the worlds keep void cards out of such discards
     for strict in dict.fromkeys((first, False)):
-        slots = _slots(state, world, places, fixed, voids, splits, strict)
+        slots = _slots(state, world, places, fixed, voids, splits, strict, face_up)
         counts = [count for _, _, _, count, _ in slots]
         forbidden = [banned for _, _, _, _, banned in slots]
         pins = _pins(state, seat, slots, pool, counts, forbidden)
@@ -148,11 +149,12 @@ def _deal_world(state, seat: int, rng: random.Random, voids: list[int] | None):
     return world
 
 
-def _slots(state, world, places, fixed: int, voids, splits: dict, strict: bool) -> list[tuple]:
+def _slots(state, world, places, fixed: int, voids, splits: dict, strict: bool, face_up) -> list[tuple]:
     """(kind, index, mask, count, forbidden) of every place to deal: a ``held`` place as its hand part and its
     discards part, sized by how many of its known cards :func:`_split_known` put in each; with ``strict`` its
     discards hold no card of what it is void in either (a seat may have thrown away what it then lacks, or
-    not: half the worlds say one, half the other)."""
+    not: half the worlds say one, half the other). ``face_up`` (per seat, :func:`public_discards`) are discards
+    that stay where they are, outside the count."""
     slots = []
     for kind, index, mask in places:
         count = bin(mask & ~fixed).count("1")
@@ -160,7 +162,7 @@ def _slots(state, world, places, fixed: int, voids, splits: dict, strict: bool) 
             slots.append((kind, index, mask, count, voids[index] if voids and kind == "hand" else 0))
             continue
         discarded = splits[index]
-        to_discard = bin(state.discards[index] & ~public_discards(state)[index]).count("1") - bin(discarded).count("1")
+        to_discard = bin(state.discards[index] & ~face_up[index]).count("1") - bin(discarded).count("1")
         keep = count - to_discard
         undiscardable = sum(1 << c for c in range(world.game.num_cards) if not _may_discard(world, index, c))
         slots.append(("held_hand", index, mask, keep, voids[index] if voids else 0))
@@ -174,15 +176,16 @@ def _may_discard(world, seat: int, card: int) -> bool:
     return all(found.may_discard(world, seat, card) for found in world.game.parts)
 
 
-def _split_known(state, world, seat: int, known: int, rng: random.Random, voids) -> int | None:
+def _split_known(state, world, seat: int, known: int, rng: random.Random, voids, face_up: int) -> int | None:
     """Which of the ``known`` cards (everyone knows they are in ``seat``'s hand or discards) a world puts in
     its discards: a number drawn from those the hand and discards could take, then that many cards at
-    random — those it cannot hold among them, none it could not have discarded. None if nothing fits."""
+    random — those it cannot hold among them, none it could not have discarded. None if nothing fits.
+    ``face_up``: the seat's discards laid face up, which take none of the places."""
     public = 0
     for found in state.game.parts:
         public |= found.public_holdings(state).get(seat, 0)
     hand_slots = bin(state.hands[seat] & ~public).count("1")
-    discard_slots = bin(state.discards[seat] & ~public_discards(state)[seat]).count("1")
+    discard_slots = bin(state.discards[seat] & ~face_up).count("1")
     must = known & (voids[seat] if voids else 0)
     may = [c for c in iter_bits(known & ~must) if _may_discard(world, seat, c)]
     if any(not _may_discard(world, seat, c) for c in iter_bits(must)):

@@ -305,8 +305,8 @@ class Construct:
     @staticmethod
     def answers(st, phase, legal: list[int]) -> list[int]:
         """Of the legal moves, the doublings a rollout's seat says when its side comes out ahead (players that judge
-        by rollouts): what doubles again what the other side doubled (a Retour to a Kontra), or in a strain
-        auction the double of the other side's bid and the redouble. Default none."""
+        by rollouts): what doubles again what the other side doubled, or in a strain auction the double of the
+        other side's bid and the redouble. Default none."""
         return []
 
     @staticmethod
@@ -337,8 +337,7 @@ class Construct:
 
     @staticmethod
     def public_discards(st) -> dict[int, int]:
-        """Per seat, discards laid face up for everyone (a trump French Tarot's taker discards): no world moves
-        them."""
+        """Per seat, discards laid face up for everyone (``take_talon``'s ``show_discard``): no world moves them."""
         return {}
 
     @staticmethod

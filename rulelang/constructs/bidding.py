@@ -7,8 +7,7 @@ Six options, each independent of the others, make the auctions of the world's bi
     ``round`` (default): the seats speak in turn from the first, in the direction of play. ``duels``:
     the first two seats still in duel — the later (the speaker) bids to the earlier (the listener), who
     answers each bid by holding it or passing, until one passes; the survivor then listens to the next
-    seat still in, and so on (Skat's bidding: middlehand says values to forehand, then rearhand to the
-    survivor). Duels need ``passing: final``.
+    seat still in, and so on. Duels need ``passing: final``.
 ``passing``
     ``again`` (default): a seat that passed speaks again when the turn comes round, and may bid
     then; the passes counted are those since the last word that was not a pass.
@@ -26,7 +25,7 @@ Six options, each independent of the others, make the auctions of the world's bi
     Whose word the passes answer. ``bid`` (default): the auction ends when every seat but the standing
     bidder has passed (with ``again``: since the last word that was not a pass), so a seat that doubled
     must pass too. ``last_call``: when every seat but the one that spoke the last word that was not a pass
-    (a bid, a double, a redouble) has passed since — Bridge's three passes in a row after any call.
+    (a bid, a double, a redouble) has passed since: the passes in a row after any call.
 ``all_pass``
     What happens when no bid stands and every seat has passed. Left out, the first speaker must
     bid, so it cannot happen. ``redeal``: the cards are thrown in and dealt again by the same
@@ -73,7 +72,7 @@ SCHEMA_PROPERTIES = {
                  '$ref': '#/$defs/name'},
     'ends': {'description': 'bid (default): the auction ends when every seat but the standing bidder has passed; '
                             'last_call: when every seat but the one that made the last call other than a pass '
-                            '(a bid, a double) has passed since, as in Bridge.',
+                            '(a bid, a double) has passed since.',
              'enum': list(ENDS)},
 }
 

@@ -14,8 +14,8 @@ without being asked.
 With ``counts: [simple, double, triple]`` (numbers known before play) a seat shows exactly one of those numbers
 of cards of ``cards``, not all it holds: it says ``WORD N`` (``poignee 10``) for an N it holds enough cards for,
 then picks the N cards one at a time (when it holds exactly N, they are shown at once). ``forbid`` rules a card
-out of the holding shown (``card`` the card, ``value`` the number said): the FFT's Excuse, shown only by a
-player who shows every trump he holds, is ``forbid: "card == 'Excuse' and count(hand(player) & trumps) >=
+out of the holding shown (``card`` the card, ``value`` the number said): a card that may join the holding
+only when every other card of it is shown is ``forbid: "card in wild and count(hand(player) & trumps) >=
 value"``. The others see the cards when the last is picked.
 """
 
@@ -223,9 +223,8 @@ class Show(Construct):
             if name == phase.word:
                 Show._shows(st, seat, phase.cards.fn(st, seat) & st.hands[seat])
             elif name != KEEP:
-                count = int(name.rpartition(" ")[2])
-                cards = Show.showable(st, phase, seat, count)
-                if cards.bit_count() > count:                     # a choice of cards: picked one at a time
+                count, cards = Show._count_said(st, phase, seat, name)
+                if cards is None:                                 # a choice of cards: picked one at a time
                     part.said, part.picked = count, 0
                     return False
                 Show._shows(st, seat, cards)
@@ -264,8 +263,16 @@ class Show(Construct):
             return name
         if name == step.word:
             return " ".join(st.game.deck.names(step.cards.fn(st, seat) & st.hands[seat]))
-        cards = Show.showable(st, step, seat, int(name.rpartition(" ")[2]))
-        return " ".join(st.game.deck.names(cards)) if cards.bit_count() == int(name.rpartition(" ")[2]) else None
+        cards = Show._count_said(st, step, seat, name)[1]
+        return None if cards is None else " ".join(st.game.deck.names(cards))
+
+    @staticmethod
+    def _count_said(st, phase, seat: int, name: str) -> tuple[int, int | None]:
+        """The number ``WORD N`` says, and the cards it lays open at once: those the seat may show when it holds
+        exactly that many, else None (it picks them one at a time)."""
+        count = int(name.rpartition(" ")[2])
+        cards = Show.showable(st, phase, seat, count)
+        return count, (cards if cards.bit_count() == count else None)
 
     @staticmethod
     def action_words(st, step, action: int, name: str) -> str | None:

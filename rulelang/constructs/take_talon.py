@@ -15,8 +15,8 @@ With ``parts: [first_half, second_half]`` chance lays the talon out in that many
 talon (a rejected half that counts for the defenders: ``talon``). Everyone then
 knows the taken cards are in the seat's hand or its discards, but not which.
 
-``show_discard`` lays a discard face up for everyone when it holds (``card`` the card): French Tarot's
-taker, who may discard a trump only when he has nothing else, shows it (``show_discard: "card in trumps"``).
+``show_discard`` lays a discard face up for everyone when it holds (``card`` the card): a trump discarded
+shown to all is ``show_discard: "card in trumps"``.
 The observation's ``discards_shown`` names them; no world moves them.
 """
 
@@ -338,7 +338,7 @@ class TakeTalon(Construct):
         part = st.take_talon
         if part.seat < 0 or not part.shown or not part.taken:
             return {}
-        still = part.taken & (st.hands[part.seat] | st.discards[part.seat])
+        still = part.taken & (st.hands[part.seat] | st.discards[part.seat]) & ~part.discards_shown
         return {part.seat: still} if still else {}
 
     @staticmethod
