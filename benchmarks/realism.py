@@ -48,7 +48,7 @@ def play(task: tuple[str, int, str]) -> dict:
     returns = state.returns()
     declarer = state.declarer
     names = {name: state.vars.get(name) for name, kind in game.definition.deal_vars.items() if kind == "name"}
-    side = state.side_mask if declarer >= 0 else 0
+    side = state.side_mask
     return {"declarer": declarer, "contract": state.contract, "names": names, "words": words, "returns": returns,
             "won": None if declarer < 0 else returns[declarer] > 0, "side": side,
             "seconds": time.perf_counter() - started, "moves": moves}
@@ -136,11 +136,19 @@ def koenigrufen_figures(rows: list[dict]) -> list[tuple]:
              "seen" if name else "", "") for name in names]
 
 
+def silent_marriage(row: dict) -> bool:
+    """Whether a normal Doppelkopf game was a silent marriage: one seat held both Q♣ (its Re party is that seat
+    alone) and said gesund; doko-wissen.de counts it as a solo."""
+    return row["contract"] == "normal" and bin(row["side"]).count("1") == 1
+
+
 def doppelkopf_figures(rows: list[dict]) -> list[tuple]:
     n = len(rows)
     solos = ("damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo")
-    unusual = sum(row["contract"] in solos + ("hochzeit",) for row in rows)
+    silent = sum(silent_marriage(row) for row in rows)
+    unusual = sum(row["contract"] in solos + ("hochzeit",) for row in rows) + silent
     return [("solos", share(sum(row["contract"] in solos for row in rows), n), "near published", "–"),
+            ("silent marriages (a solo)", share(silent, n), "", "–"),
             ("Hochzeit", share(sum(row["contract"] == "hochzeit" for row in rows), n), "near published", "–"),
             ("solo or Hochzeit", share(unusual, n), "near 30 %",
              "30 % (doko-wissen.de, Normalspiel: 70 % of about 400,000 games are normal games)"),

@@ -80,7 +80,11 @@ def test_the_second_round_plays_each_option_from_the_hands_it_suits():
     def held(rows, option, *names):                     # cards of these ranks per hand, over the option's rows
         found = [row for chosen, row, _ in rows if chosen == option]
         return sum(row[ranks.index(name)] for row in found for name in names) / len(found)
-    assert held(second, "null_game", "A", "10") < 0.5 * held(first, "null_game", "A", "10")
+    def won(rows, option):                              # the share of the option's rows that came out ahead
+        found = [result for chosen, _, result in rows if chosen == option]
+        return sum(result > 0 for result in found) / len(found)
+    assert held(second, "null_game", "A", "10") < 0.8 * held(first, "null_game", "A", "10")
+    assert won(second, "null_game") > 3 * won(first, "null_game")       # a Null played from a Null hand is won
     assert held(second, "grand", "J") > 1.5 * held(first, "grand", "J")
     assert {chosen for chosen, _, _ in second} == {"suit", "grand", "null_game"}
 

@@ -48,6 +48,44 @@ def test_a_guided_rollout_chooses_the_card_the_heuristic_player_chooses(game_nam
     assert len({state.tricks.trick == [] for state, _ in states}) == 2          # leads and follows both tried
 
 
+def trick_states_all_passing(game_name: str, count: int, seed: int) -> list:
+    """As :func:`trick_states`, but every seat passes where it may (a deal every seat passed: a Ramsch)."""
+    game = load_game(game_name, max_deals=1)
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(5, 80)):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            word = getattr(state.step, "pass_word", None)
+            passing = game.symbol_ids.get(word) if word is not None else None
+            state.apply_action(passing if passing in legal else rng.choice(legal))
+        if state.is_terminal() or state.current_player() == CHANCE or state.step.kind != "tricks":
+            continue
+        cards = [a for a in state.legal_actions() if a < game.num_cards]
+        if len(cards) > 1:
+            found.append((state, cards))
+    return found
+
+
+@pytest.mark.parametrize("game_name, states", [("skat-tournament", trick_states),
+                                                ("skat-ramsch", trick_states_all_passing)])
+def test_a_guided_rollout_knows_the_sides_the_table_knows(game_name, states):
+    # a bare auction's winner plays alone against the other two, whom every seat knows for partners (a rollout's
+    # defender leaves his partner's trick alone, as the player does); in a Ramsch every seat plays for itself
+    # (nobody gives points onto another's trick as if its winner were a partner)
+    agent = HeuristicAgent(1)
+    found = states(game_name, 60, 7)
+    for state, cards in found:
+        seat = state.current_player()
+        assert guided_card(state, cards, trick_worth(state.game)) == agent.play_card(state, seat, cards), \
+            state.information_state_string(seat)
+    contracts = {state.contract for state, _ in found}
+    assert contracts == ({None} if game_name == "skat-tournament" else {"ramsch"})
+
+
 def zwanzig_ab_with_hearts_trumps(p2_hand: str) -> Table:
     """Zwanzig ab after P2 named hearts and everyone kept their cards and plays: P2 to lead."""
     hands = {"P2": p2_hand, "P3": "AC 10C KC QC JC", "P4": "AS 10S KS QS JS", "P1": "AD 10D KD QD JD"}

@@ -42,7 +42,7 @@ TOWARD_POOL = 4
 TOWARD_SHARE = 0.25
 """The second round plays each option from this share of ``CHOICE_DEALS`` positions: those whose hands the
 first round's models favour most for it over the other options."""
-VERSION = 4
+VERSION = 5
 _MODELS: dict[str, "ChoiceModels"] = {}
 
 

@@ -53,10 +53,16 @@ def rollout(world, deal_number: int, rng: random.Random, move=None) -> list[floa
 
 
 def _partner_holds_trick(world) -> bool:
-    """In a rollout's world (every card known there): whether the trick's winner so far is on the mover's side."""
+    """In a rollout's world (every card known there): whether the trick's winner so far is on the mover's side —
+    a fixed team, the declarer's side against the rest (a bare auction's winner, who names no contract, plays
+    alone against the others, as :func:`~.sides.side_of` has it), never where every seat plays for itself."""
     teams = world.game.definition.teams
-    if world.contract is None and not teams:
-        return False
+    if not teams:
+        if world.contract is None and world.declarer < 0:
+            return False
+        row = world.game.definition.contracts.get(world.contract) if world.contract is not None else None
+        if row is not None and row.sides == "none":
+            return False
     so_far = Tricks.winning_so_far(world)
     if so_far is None:
         return False
