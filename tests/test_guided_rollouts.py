@@ -48,8 +48,9 @@ def test_a_guided_rollout_chooses_the_card_the_heuristic_player_chooses(game_nam
     assert len({state.tricks.trick == [] for state, _ in states}) == 2          # leads and follows both tried
 
 
-def trick_states_all_passing(game_name: str, count: int, seed: int) -> list:
-    """As :func:`trick_states`, but every seat passes where it may (a deal every seat passed: a Ramsch)."""
+def trick_states_all_passing(game_name: str, count: int, seed: int, bid: str | None = None) -> list:
+    """As :func:`trick_states`, but every seat passes where it may (a deal every seat passed: a Ramsch), or
+    says ``bid`` where it may and passes after."""
     game = load_game(game_name, max_deals=1)
     rng = random.Random(seed)
     found = []
@@ -61,7 +62,8 @@ def trick_states_all_passing(game_name: str, count: int, seed: int) -> list:
             legal = state.legal_actions()
             word = getattr(state.step, "pass_word", None)
             passing = game.symbol_ids.get(word) if word is not None else None
-            state.apply_action(passing if passing in legal else rng.choice(legal))
+            bidding = game.symbol_ids.get(bid) if bid is not None and state.contract != bid else None
+            state.apply_action(bidding if bidding in legal else passing if passing in legal else rng.choice(legal))
         if state.is_terminal() or state.current_player() == CHANCE or state.step.kind != "tricks":
             continue
         cards = [a for a in state.legal_actions() if a < game.num_cards]
@@ -84,6 +86,21 @@ def test_a_guided_rollout_knows_the_sides_the_table_knows(game_name, states):
             state.information_state_string(seat)
     contracts = {state.contract for state, _ in found}
     assert contracts == ({None} if game_name == "skat-tournament" else {"ramsch"})
+
+
+@pytest.mark.parametrize("game_name, bid", [("koenigrufen", "bettel_ouvert"), ("koenigrufen", "bettel"),
+                                           ("skat-tournament", None)])
+def test_a_guided_rollout_forces_tricks_on_a_declarer_who_must_take_none_as_the_player_does(game_name, bid):
+    # against a Bettel (open or not) and in Skat, where Nulls come up, the defenders' cards in a rollout are the
+    # player's: a card the open declarer must take led, a trick he holds left to him
+    agent = HeuristicAgent(1)
+    found = trick_states_all_passing(game_name, 40, 11, bid) if bid else trick_states(game_name, 80, 11)
+    for state, cards in found:
+        seat = state.current_player()
+        assert guided_card(state, cards, trick_worth(state.game)) == agent.play_card(state, seat, cards), \
+            state.information_state_string(seat)
+    if bid:
+        assert {state.contract for state, _ in found} == {bid}
 
 
 def zwanzig_ab_with_hearts_trumps(p2_hand: str) -> Table:

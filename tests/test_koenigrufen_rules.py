@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from helpers import LOGS, Table, play_deal, seat
+from helpers import LOGS, Table, fingerprint, play_deal, seat
+from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.worlds import determinize
 from rulelang.interpreter.log import read_log
 from rulelang.interpreter.replay import replay
@@ -131,6 +132,17 @@ def test_in_a_negative_game_the_pagat_is_kept_for_the_last_tarock():
     last = Table(game(), only, talon=TALON, dealer="P4")
     last.do("P1 bettel", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", *ANNOUNCED_NOTHING, "P1 Sküs", "P2 III")
     assert last.cards() == {"I"}
+
+
+def test_a_lead_the_next_player_cannot_duck_is_known_before_it_is_made():
+    # the heuristic's defence against a Bettel asks which lead forces the declarer to take the trick
+    t = table("P1 bettel", "P2 weiter", "P3 weiter", "P4 weiter", "P1 weiter", *ANNOUNCED_NOTHING)
+    state, before = t.state, fingerprint(t.state)
+    def forced(card: str) -> bool:
+        return Tricks.forced_to_head(state, seat("P1"), state.game.deck.lookup[card.casefold()], seat("P2"))
+    assert forced("10♠") and forced("VIII")          # P2 must beat them: with the C♠, with any of his tarocks
+    assert not forced("8♣") and not forced("K♥")     # his 7♣ and his hearts go under
+    assert fingerprint(state) == before and state.current_player() == seat("P1")
 
 
 def test_in_a_positive_game_nobody_must_beat_and_the_pagat_is_free():

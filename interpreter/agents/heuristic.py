@@ -34,8 +34,9 @@ import zlib
 from rulelang.constructs import construct
 from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
-from rulelang.interpreter.agents.cardplay import choose_card
+from rulelang.interpreter.agents.cardplay import choose_card, trick_shunner
 from rulelang.interpreter.agents.choices import choice_models
+from rulelang.interpreter.agents.learned import declarer_alone
 from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, card_to_show, stay_or_leave_known
 from rulelang.interpreter.agents.rollouts import (_first_listed, _quick_move, _quiet_end, guided_rollout,  # noqa: F401
                                                    rollout)
@@ -154,7 +155,10 @@ class HeuristicAgent:
         so_far = Tricks.winning_so_far(state) if state.tricks.trick else None
         winner = so_far[0] if so_far else -1                  # -1: the rules name no winner of a part trick
         partner_holds = winner in sides and winner != state.current     # state.current: a dummy played for
-        return choose_card(state, seat, legal, next_trick_worth(state, seat, per_trick), per_point, partner_holds)
+        defending = state.declarer not in sides and (len(sides) > 1 or declarer_alone(state))   # as Worth.known
+        forced = trick_shunner(state, seat, defending, trick_worth(state.game))
+        return choose_card(state, seat, legal, next_trick_worth(state, seat, per_trick), per_point, partner_holds,
+                           forced)
 
 
 def candidates(state, legal: list[int]) -> list[int]:

@@ -66,7 +66,7 @@ class Worth:
         if state.declarer >= 0:
             if state.declarer in sides:
                 role = "declaring"
-            elif len(sides) > 1 or _declarer_alone(state):
+            elif len(sides) > 1 or declarer_alone(state):
                 role = "defending"
         return self.lookup(self._values(state), role)
 
@@ -120,7 +120,7 @@ def contract_values(state, names: list[str]) -> tuple:
     return (state.contract, *(values.get(name) for name in names))
 
 
-def _declarer_alone(state) -> bool:
+def declarer_alone(state) -> bool:
     """Whether everyone knows the declarer plays alone: his contract says so, or no contract names his sides (a
     bare auction's winner). Never read from the sides themselves, which may hide a partner."""
     row = state.game.definition.contracts.get(state.contract)

@@ -15,7 +15,7 @@ import weakref
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs import construct
 from rulelang.constructs.tricks import Tricks
-from rulelang.interpreter.agents.cardplay import choose_card
+from rulelang.interpreter.agents.cardplay import choose_card, trick_shunner
 from rulelang.interpreter.agents.choices import choice_models
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
 from rulelang.interpreter.agents.worth import MAX_ROLLOUT_ACTIONS, next_trick_worth, sign, trick_worth
@@ -231,4 +231,6 @@ def guided_card(world, legal: list[int], worth) -> int:
     seat = world.current_player()
     fitted_trick, fitted_point = worth.of(world, seat)
     partner_holds = bool(world.tricks.trick) and _partner_holds_trick(world)
-    return choose_card(world, seat, legal, next_trick_worth(world, seat, fitted_trick), fitted_point, partner_holds)
+    forced = trick_shunner(world, seat, not world.side_mask >> seat & 1, worth) if world.declarer >= 0 else -1
+    return choose_card(world, seat, legal, next_trick_worth(world, seat, fitted_trick), fitted_point, partner_holds,
+                       forced)

@@ -265,6 +265,25 @@ class Tricks(Construct):
         return heads
 
     @staticmethod
+    def forced_to_head(st, leader: int, lead: int, seat: int) -> bool:
+        """Whether ``seat``, playing next to a trick ``leader`` opens with ``lead``, would take it with every card
+        the trick rules let it play from the hand the state gives it — a lead the seat cannot duck. Reckoned
+        on the trick rules in force between the two cards alone (the seats between them left out); the trick
+        as it stands is put back."""
+        part = st.tricks
+        rules = part.rules
+        kept = part.trick, part.trick_mask, part.led_suit, st.current
+        try:
+            part.trick, part.trick_mask, part.led_suit = [(leader, lead)], 1 << lead, st.game.card_suits[lead]
+            st.current = seat
+            allowed = rules.allowed.fn(st, seat)
+            if rules.head:
+                allowed = Tricks.heading(st, allowed, strict=False) or allowed
+            return allowed != 0 and Tricks.heading(st, allowed, strict=False) == allowed
+        finally:
+            part.trick, part.trick_mask, part.led_suit, st.current = kept
+
+    @staticmethod
     def legal(st, phase):
         if st.tricks.drawers:
             return legal_draws(st, st.tricks.rules.draw)
