@@ -11,9 +11,10 @@ trick rules), the trumps from :func:`~.worth.trump_mask`.
 from __future__ import annotations
 
 from rulelang.compile.deck import iter_bits
+from rulelang.constructs.base import Construct
 from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.learned import declarer_alone
-from rulelang.interpreter.agents.worth import beats_masks, next_trick_worth, sign, trump_mask
+from rulelang.interpreter.agents.worth import beats_masks, kept_for_contract, next_trick_worth, sign, trump_mask
 
 
 def choose_card(state, seat: int, legal: list[int], per_trick: float, per_point: float,
@@ -62,16 +63,25 @@ def choose_card(state, seat: int, legal: list[int], per_trick: float, per_point:
 
 def trick_shunner(state, seat: int, defending: bool, worth) -> int:
     """The declarer, where ``seat`` is known to play against him (``defending``), he plays alone
-    (:func:`~.learned.declarer_alone`) and one more trick costs him now (a declaring side's trick, with the card
-    points a trick holds on average, is worth less than nothing — a misère, a Null, a Bettel — and the game's scoring, where it can be read, does not want it
-    yet: :func:`~.worth.next_trick_worth`; a Piccolo's one trick he still needs is not forced on him): the seat
-    whose every trick ``seat`` wants; else -1."""
+    (:func:`~.learned.declarer_alone`; not a contract every seat plays for itself) and his side's trick, with the
+    card points a trick holds on average, is worth less than nothing (a misère, a Null, a Bettel): the seat whose
+    every trick ``seat`` wants; else -1. Whether the game's scoring still agrees as things stand (a Piccolo's
+    one trick he still needs is not forced on him) is asked only where a card would be chosen for it
+    (:func:`_forcing_card`)."""
     declarer = state.declarer
-    if declarer < 0 or declarer == seat or not defending or not declarer_alone(state):
+    if declarer < 0 or declarer == seat or not defending:
         return -1
-    per_trick, per_point = worth.known(state, declarer, {declarer})
-    fitted = per_trick + per_point * trick_points(state.game)
-    return declarer if fitted < 0 and next_trick_worth(state, declarer, fitted) < 0 else -1
+    return declarer if kept_for_contract("shuns", state, lambda: _declarer_shuns(state, worth)) else -1
+
+
+def _declarer_shuns(state, worth) -> bool:
+    """Whether the declarer plays alone, not each for himself, and his side's trick with its average card points
+    is worth less than nothing (:func:`trick_shunner`)."""
+    row = state.game.definition.contracts.get(state.contract)
+    if not declarer_alone(state) or row is not None and row.sides == "none":
+        return False
+    per_trick, per_point = worth.known(state, state.declarer, {state.declarer})
+    return per_trick + per_point * trick_points(state.game) < 0
 
 
 def trick_points(game) -> float:
@@ -91,28 +101,45 @@ def _forcing_card(state, seat: int, legal: list[int], masks: list[int], forced: 
     """Against ``forced``, a seat that must take no trick: leading, the weakest card he must take
     (:meth:`~rulelang.constructs.tricks.Tricks.forced_to_head`) where his whole hand is known to all (laid open);
     following, where he holds the trick so far, the strongest card that leaves it to him. None where neither
-    applies (the usual card play goes on)."""
+    applies, or where the game's scoring, as far as it can be read, says one more trick is wanted by him now
+    (:func:`~.worth.next_trick_worth`: a Piccolo's first): the usual card play goes on."""
     trick = state.tricks.trick
     if not trick:
         if known_hand(state, forced) is None:
             return None
         forcing = [c for c in legal if Tricks.forced_to_head(state, seat, c, forced)]
-        return min(forcing, key=lambda c: (masks[c].bit_count(), c)) if forcing else None
-    so_far = Tricks.winning_so_far(state)
-    if so_far is None or so_far[0] != forced:
-        return None
-    taking = Tricks.heading(state, sum(1 << c for c in legal), strict=False)
-    ducking = [c for c in legal if not taking >> c & 1]
-    return max(ducking, key=lambda c: (masks[c].bit_count(), c)) if ducking else None
+        card = min(forcing, key=lambda c: (masks[c].bit_count(), c)) if forcing else None
+    else:
+        if all(player != forced for player, _ in trick):          # he has yet to play to it
+            return None
+        so_far = Tricks.winning_so_far(state)
+        if so_far is None or so_far[0] != forced:
+            return None
+        taking = Tricks.heading(state, sum(1 << c for c in legal), strict=False)
+        ducking = [c for c in legal if not taking >> c & 1]
+        card = max(ducking, key=lambda c: (masks[c].bit_count(), c)) if ducking else None
+    return card if card is not None and next_trick_worth(state, forced, -1.0) < 0 else None
 
 
 def known_hand(state, seat: int) -> int | None:
     """``seat``'s whole hand where everyone knows every card of it (a hand laid open: the constructs'
     :meth:`~rulelang.constructs.base.Construct.public_holdings`), else None."""
     hand, known = state.hands[seat], 0
-    for found in state.game.parts:
+    for found in _holding_parts(state.game):
         known |= found.public_holdings(state).get(seat, 0)
     return hand if hand & ~known == 0 else None
+
+
+def _holding_parts(game) -> list:
+    """The game's constructs that tell cards everyone knows a seat holds (kept per rule file)."""
+    found = _HOLDING_PARTS.get(game.definition.digest)
+    if found is None:
+        found = _HOLDING_PARTS[game.definition.digest] = [
+            part for part in game.parts if part.public_holdings is not Construct.public_holdings]
+    return found
+
+
+_HOLDING_PARTS: dict[str, list] = {}
 
 
 def _give(state, seat: int, keep: list[int], masks: list[int], point_sign: int) -> int:

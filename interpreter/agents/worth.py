@@ -151,6 +151,17 @@ def _kept(lookup: str, state):
     return None
 
 
+def kept_for_contract(lookup: str, state, compute):
+    """``compute()``, kept as the trick rules' lookups are (:func:`_kept`): worked out again only when the deal
+    variables, the trick rules, the rule file or the contract differ from the last time ``lookup`` was asked —
+    for an answer that depends on nothing else, asked card after card in a rollout."""
+    found = _kept(lookup, state)
+    if found is None:
+        found = compute()
+        _LAST[lookup] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
+    return found
+
+
 def trump_mask(state) -> int:
     """The cards that beat a card of another suit led — the trumps under the trick rules in force — read off
     :func:`beats_masks` (kept with it)."""
