@@ -13,7 +13,7 @@ from __future__ import annotations
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs.base import Construct
 from rulelang.constructs.tricks import Tricks
-from rulelang.interpreter.agents.learned import declarer_alone
+from rulelang.interpreter.agents.learned import declarer_alone, each_for_himself
 from rulelang.interpreter.agents.worth import beats_masks, kept_for_contract, next_trick_worth, sign, trump_mask
 
 
@@ -77,8 +77,7 @@ def trick_shunner(state, seat: int, defending: bool, worth) -> int:
 def _declarer_shuns(state, worth) -> bool:
     """Whether the declarer plays alone, not each for himself, and his side's trick with its average card points
     is worth less than nothing (:func:`trick_shunner`)."""
-    row = state.game.definition.contracts.get(state.contract)
-    if not declarer_alone(state) or row is not None and row.sides == "none":
+    if not declarer_alone(state) or each_for_himself(state):
         return False
     per_trick, per_point = worth.known(state, state.declarer, {state.declarer})
     return per_trick + per_point * trick_points(state.game) < 0

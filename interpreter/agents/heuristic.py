@@ -36,7 +36,7 @@ from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
 from rulelang.interpreter.agents.cardplay import choose_card, trick_shunner
 from rulelang.interpreter.agents.choices import choice_models
-from rulelang.interpreter.agents.learned import declarer_alone
+from rulelang.interpreter.agents.learned import known_role
 from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, card_to_show, stay_or_leave_known
 from rulelang.interpreter.agents.rollouts import (_first_listed, _quick_move, _quiet_end, guided_rollout,  # noqa: F401
                                                    rollout)
@@ -150,13 +150,12 @@ class HeuristicAgent:
     def play_card(self, state, seat: int, legal: list[int]) -> int:
         """A card for the trick on the table (:func:`~.cardplay.choose_card`), by the worth of the trick to the
         side ``seat`` knows it is on."""
-        sides = side_of(state, seat)
-        per_trick, per_point = trick_worth(state.game).known(state, seat, sides)
+        sides, worth = side_of(state, seat), trick_worth(state.game)
+        per_trick, per_point = worth.known(state, seat, sides)
         so_far = Tricks.winning_so_far(state) if state.tricks.trick else None
         winner = so_far[0] if so_far else -1                  # -1: the rules name no winner of a part trick
         partner_holds = winner in sides and winner != state.current     # state.current: a dummy played for
-        defending = state.declarer not in sides and (len(sides) > 1 or declarer_alone(state))   # as Worth.known
-        forced = trick_shunner(state, seat, defending, trick_worth(state.game))
+        forced = trick_shunner(state, seat, known_role(state, sides) == "defending", worth)
         return choose_card(state, seat, legal, next_trick_worth(state, seat, per_trick), per_point, partner_holds,
                            forced)
 

@@ -62,13 +62,7 @@ class Worth:
     def known(self, state, seat: int, sides: set[int]) -> tuple[float, float]:
         """The worth for ``seat`` in the real state, its side only as far as it knows it (``sides``: the seats it
         knows to be on its side, itself included)."""
-        role = None
-        if state.declarer >= 0:
-            if state.declarer in sides:
-                role = "declaring"
-            elif len(sides) > 1 or declarer_alone(state):
-                role = "defending"
-        return self.lookup(self._values(state), role)
+        return self.lookup(self._values(state), known_role(state, sides))
 
     def lookup(self, values: tuple, role: str | None) -> tuple[float, float]:
         """The worth of the finest group that has data: every value; else the one value whose group differs
@@ -118,6 +112,22 @@ def contract_values(state, names: list[str]) -> tuple:
     """The contract in force and the values of the deal variables ``names`` (those that name a choice)."""
     values = state.vars
     return (state.contract, *(values.get(name) for name in names))
+
+
+def known_role(state, sides: set[int]) -> str | None:
+    """``declaring`` or ``defending`` for a seat that knows ``sides`` (the seats on its side, itself included) to be
+    its side; None while it cannot tell (nobody declared, or a partner of the declarer's may be hidden)."""
+    if state.declarer < 0:
+        return None
+    if state.declarer in sides:
+        return "declaring"
+    return "defending" if len(sides) > 1 or declarer_alone(state) else None
+
+
+def each_for_himself(state) -> bool:
+    """Whether the contract in force is played by every seat for itself (``sides: none``: a Ramsch)."""
+    row = state.game.definition.contracts.get(state.contract) if state.contract is not None else None
+    return row is not None and row.sides == "none"
 
 
 def declarer_alone(state) -> bool:

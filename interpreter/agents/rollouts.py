@@ -18,6 +18,7 @@ from rulelang.constructs.tricks import Tricks
 from rulelang.interpreter.agents.cardplay import choose_card, trick_shunner
 from rulelang.interpreter.agents.choices import choice_models
 from rulelang.interpreter.agents.hand import exchange_step, stay_or_leave
+from rulelang.interpreter.agents.learned import each_for_himself
 from rulelang.interpreter.agents.worth import MAX_ROLLOUT_ACTIONS, next_trick_worth, sign, trick_worth
 from rulelang.interpreter.state import CHANCE
 
@@ -57,12 +58,8 @@ def _partner_holds_trick(world) -> bool:
     a fixed team, the declarer's side against the rest (a bare auction's winner, who names no contract, plays
     alone against the others, as :func:`~.sides.side_of` has it), never where every seat plays for itself."""
     teams = world.game.definition.teams
-    if not teams:
-        if world.contract is None and world.declarer < 0:
-            return False
-        row = world.game.definition.contracts.get(world.contract) if world.contract is not None else None
-        if row is not None and row.sides == "none":
-            return False
+    if not teams and (world.contract is None and world.declarer < 0 or each_for_himself(world)):
+        return False
     so_far = Tricks.winning_so_far(world)
     if so_far is None:
         return False

@@ -123,9 +123,10 @@ def beats(state, led: int, other: int) -> bool:
 
 def beats_masks(state) -> list[int]:
     """Per card, the bitmask of the cards it beats when it leads a trick of two under the trick rules in force."""
-    found = _kept("beats", state)
-    if found is not None:
-        return found
+    return kept_for_contract("beats", state, lambda: _beats_masks(state))
+
+
+def _beats_masks(state) -> list[int]:
     key = (state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -136,7 +137,6 @@ def beats_masks(state) -> list[int]:
         found = [sum(1 << other for other in every if other != card and beats(state, card, other))
                  for card in every]
         _BEATS[key] = found
-    _LAST["beats"] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
 
 
@@ -165,9 +165,10 @@ def kept_for_contract(lookup: str, state, compute):
 def trump_mask(state) -> int:
     """The cards that beat a card of another suit led — the trumps under the trick rules in force — read off
     :func:`beats_masks` (kept with it)."""
-    found = _kept("trumps", state)
-    if found is not None:
-        return found
+    return kept_for_contract("trumps", state, lambda: _trump_mask(state))
+
+
+def _trump_mask(state) -> int:
     key = ("trumps", state.game.definition.digest, state.contract, tuple(state.vars.items()),
            id(state.tricks.rules))
     found = _BEATS.get(key)
@@ -177,5 +178,4 @@ def trump_mask(state) -> int:
             if any(suits[x] != suits[o] and not masks[x] >> o & 1 for x in range(len(masks)) if x != o):
                 found |= 1 << o
         _BEATS[key] = found
-    _LAST["trumps"] = (state.vars, state.tricks.rules, state.game.definition, state.contract, found)
     return found
