@@ -5,6 +5,7 @@ option clearly behind passing is weighed no further. Zwanzigerrufen in card name
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -221,7 +222,8 @@ def test_an_option_short_of_the_evidence_it_needs_is_weighed_no_further():
 
 def test_a_contract_each_plays_for_himself_is_not_the_lowest_bid_the_evidence_counts_from():
     """Schafkopf's Ramsch (rank 0, every seat for himself) is where passing leads: a Sauspiel, the lowest game
-    played by sides, needs one unit against passing, a Wenz two, a solo three."""
+    played by sides, needs one unit against passing, a Wenz (a step above it) two, a solo (two steps)
+    1 + log2(3)."""
     from rulelang.interpreter.state import CHANCE
     from rulelang.loader import load_game
     state = load_game("schafkopf", max_deals=1).new_initial_state()
@@ -230,7 +232,21 @@ def test_a_contract_each_plays_for_himself_is_not_the_lowest_bid_the_evidence_co
         state.apply_chance(rng)
     weights = {state.action_to_string(a): Auction.evidence(state, state.step, a) for a in state.legal_actions()}
     assert weights["ramsch"] == 1.0 and weights["sauspiel_bells"] == 1.0
-    assert weights["wenz"] == 2.0 and weights["solo_acorns"] == 3.0
+    assert weights["wenz"] == 2.0 and weights["solo_acorns"] == pytest.approx(1 + math.log2(3))
+
+
+def test_a_contract_s_evidence_grows_with_the_steps_of_the_ladder_below_it_not_with_its_rank_number():
+    """Königrufen ranks ten contracts 1 … 11: its Bettel, five steps above the Rufer, needs 1 + log2(6) units of
+    evidence (one unit a rank, as before, asked seven: a Bettel won nine times in ten was never bid), and the
+    same ladder ranked 10, 20, 40 … asks the same of every contract."""
+    from rulelang.constructs.auction import AuctionTable, ladder_steps
+    from rulelang.loader import load_game
+    game = load_game("koenigrufen", max_deals=1)
+    phase = next(p for p in game.definition.phases if getattr(p, "kind", None) == "auction")
+    table = AuctionTable(game, phase)
+    assert table.steps["rufer"] == 0 and table.steps["bettel"] == 5 and table.steps["solodreier"] == 9
+    assert ladder_steps({name: 10 * rank for name, rank in table.ranks.items()}, 10) == table.steps
+    assert ladder_steps({"a": 0, "b": 1, "c": 2, "d": 4}, 1) == {"a": 0, "b": 0, "c": 1, "d": 2}
 
 
 def test_the_plain_option_of_a_choice_among_names_is_its_quiet_option():

@@ -11,6 +11,7 @@ bid sets the deal's sides (``State.contract``, ``declarer``, ``side_mask``, ``ca
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -66,6 +67,14 @@ class AuctionState(DealPart):
         self.table: AuctionTable | None = None
 
 
+def ladder_steps(ranks: dict[str, int], lowest: int) -> dict[str, int]:
+    """Per contract of ``ranks``, how many steps of the ladder of distinct ranks it stands above ``lowest``: ranks
+    1, 2, 4 and 10, 20, 40 alike give steps 0, 1, 2 (an author's rank numbers order contracts, their gaps mean
+    nothing)."""
+    ladder = sorted({rank for rank in ranks.values() if rank > lowest})
+    return {name: sum(1 for step in ladder if step <= rank) for name, rank in ranks.items()}
+
+
 class AuctionTable:
     """What an auction phase's options are made of, worked out once per game: per contract bid so far
     (None before the first bid), the (condition, action) of each contract that may still be bid, in
@@ -74,7 +83,8 @@ class AuctionTable:
     action announcing it indexed by "is the speaker a declarer" or None, its doubling actions, whether
     it is the game) (``rows``); what each announcement or doubling action says
     (``meanings``), and what each action other than pass does when said (``says``: see :meth:`_says`); the lowest
-    rank of a contract played by sides (``lowest_bid``, :meth:`Auction.evidence`)."""
+    rank of a contract played by sides (``lowest_bid``, :meth:`Auction.evidence`), and per contract the steps of the
+    ladder of ranks it stands above that one (``steps``: ranks 1, 2, 4 and 10, 20, 40 alike are steps 0, 1, 2)."""
 
     def __init__(self, game, phase):
         definition, ids = game.definition, game.symbol_ids
@@ -82,6 +92,7 @@ class AuctionTable:
         self.ranks = {c.name: c.rank for c in definition.contracts.values()}
         played = [c.rank for c in definition.contracts.values() if c.sides != "none"]
         self.lowest_bid = min(played or self.ranks.values() or [0])
+        self.steps = ladder_steps(self.ranks, self.lowest_bid)
         contracts = [(c.rank, c.allow, ids[c.name]) for c in definition.contracts.values()]
         self.bids = {current: [(allow, action) for rank, allow, action in contracts
                                if current is None or rank > self.ranks[current]]
@@ -460,15 +471,18 @@ class Auction(Construct):
 
     @staticmethod
     def evidence(st, phase, action: int) -> float:
-        """A contract needs one unit more for each rank above the lowest played by sides (a contract each plays
-        for himself is where passing leads, not a bid, so the lowest contract played by sides needs one unit);
-        a doubling two, and one more for each
+        """A contract needs one unit, and ``log2(1 + steps)`` more for the steps of the ladder of ranks it stands
+        above the lowest contract played by sides (:func:`ladder_steps`; a contract each plays for himself is
+        where passing leads, not a bid, so the lowest contract played by sides needs one unit): a contract a step
+        up two, two steps up 2.6, five steps up (Königrufen's Bettel) 3.6 — a bolder contract must show more,
+        but a long ladder does not put its top out of reach (at one unit a step, a Bettel won nine times in ten
+        was never bid); a doubling two, and one more for each
         step said before it on its item (a Kontra two, a Retour three, a Resupra five), as a strain auction's
         double needs two: a doubling risks the other side's answer, so it is made on a clear edge only."""
         name = st.action_to_string(action)
         table = _table(st.game, phase)
-        if name in table.ranks:
-            return 1.0 + max(0, table.ranks[name] - table.lowest_bid)
+        if name in table.steps:
+            return 1.0 + math.log2(1 + table.steps[name])
         if name == phase.pass_word:
             return 1.0
         kind, item, _ = Auction.meaning(st, phase, name)
