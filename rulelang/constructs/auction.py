@@ -474,10 +474,10 @@ class Auction(Construct):
         """A contract needs one unit, and ``log2(1 + steps)`` more for the steps of the ladder of ranks it stands
         above the lowest contract played by sides (:func:`ladder_steps`; a contract each plays for himself is
         where passing leads, not a bid, so the lowest contract played by sides needs one unit): a contract a step
-        up two, two steps up 2.6, five steps up (Königrufen's Bettel) 3.6 — a bolder contract must show more,
-        but a long ladder does not put its top out of reach (at one unit a step, a Bettel won nine times in ten
-        was never bid); a doubling two, and one more for each
-        step said before it on its item (a Kontra two, a Retour three, a Resupra five), as a strain auction's
+        up two, two steps up 2.6, five steps up 3.6 — a bolder contract must show more, but a long ladder does
+        not put its top out of reach (at one unit a step, a contract five steps up was bid only by a hand that
+        won nine times in ten); a doubling two, and one more for each
+        step said before it on its item (the first doubling two, the next three, the fourth five), as a strain auction's
         double needs two: a doubling risks the other side's answer, so it is made on a clear edge only."""
         name = st.action_to_string(action)
         table = _table(st.game, phase)
