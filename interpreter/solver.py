@@ -20,6 +20,7 @@ from __future__ import annotations
 from rulelang.compile.deck import iter_bits
 from rulelang.constructs.base import seats_from
 from rulelang.interpreter.agents.worth import beats_masks
+from rulelang.interpreter.fast_search import Unavailable, fast_search
 from rulelang.interpreter.kernel_search import UNBOUNDED, Exhausted, KernelSearch, bounds_after, settled
 from rulelang.interpreter.trick_kernel import trick_kernel
 
@@ -184,6 +185,14 @@ def _solve_on_tables(state, kernel, max_nodes: int, points: bool = False) -> tup
     ours = [bool(side >> seat & 1) for seat in range(len(hands))]
     orders = {seat: seats_from(state, seat, part.among) for seat in order}
     card_points = tuple(card.points for card in state.game.deck.cards) if points else None
+    if orders.get(order[0]) == list(order):
+        compiled = fast_search(kernel, hands, orders, ours, max_nodes, card_points,
+                               (order[0], place, led, best, winner, part.trick_mask))
+        if compiled is not None:
+            try:
+                return _values_by(compiled, legal, points, size, part.trick_mask)
+            except Unavailable:
+                pass
     search = KernelSearch(kernel, hands, orders, ours, max_nodes, card_points)
     search.plays = list(trick)
     if points:
@@ -197,6 +206,15 @@ def _solve_on_tables(state, kernel, max_nodes: int, points: bool = False) -> tup
     except Exhausted:
         return None, search.nodes
     return values, search.nodes
+
+
+def _values_by(compiled, legal: list[int], points: bool, size: int, on_table: int) -> tuple[dict[int, int] | None, int]:
+    """Each legal card's value by the compiled search (:mod:`.fast_search`), as the Python search finds them."""
+    if points:
+        card_points = compiled.ctx.points
+        size = compiled.root[-1] + sum(int(card_points[c]) for c in iter_bits(on_table))
+    found = compiled.values(legal, size)
+    return (None if found is None else dict(zip(legal, found))), compiled.nodes
 
 
 def narrowed(probe, guess: int, top: int) -> int:
