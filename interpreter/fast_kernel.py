@@ -53,10 +53,15 @@ def _key(ctx, hands, leader, words):
         words[0] = leader
         word, used = 1, 0
         bits = ctx.seat_bits
+        out = 0
+        for seat in range(seats):
+            out |= hands[seat]
         for k in range(ctx.ladder_len.shape[0]):
             count = 0
             for i in range(ctx.ladder_len[k]):
                 card = ctx.ladders[k, i]
+                if not out >> card & 1:
+                    continue
                 for seat in range(seats):
                     if hands[seat] >> card & 1:
                         if used + bits > WORD_BITS:
@@ -180,6 +185,7 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
     f_card = np.empty(depth, np.int64)
     f_won = np.zeros(depth, np.int64)
     f_looked = np.zeros(depth, np.bool_)
+    f_keys = np.zeros((depth, KEY_WORDS), np.int64)
     scratch = np.zeros(KEY_WORDS, np.int64)
     sort_keys = np.empty(ctx.n, np.int64)
     d = 0
@@ -207,6 +213,7 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
                             hands[f_seat[k]] ^= 1 << f_card[k]
                         return 0
                     key = _key(ctx, hands, leader, scratch)
+                    f_keys[d, :] = scratch
                     if key in table_:
                         found = table_[key]
                         low, high = found[0], found[1]
@@ -292,7 +299,8 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
                 low = max(low, result)
             else:
                 low, high = result, result
-            table_[_key(ctx, hands, f_leader[d], scratch)] = (low, high)
+            kept = f_keys[d]
+            table_[(kept[0], kept[1], kept[2], kept[3], kept[4], kept[5], kept[6], kept[7])] = (low, high)
         value = result
         returning = True
 

@@ -66,3 +66,18 @@ def test_a_deal_too_large_to_solve_is_left_to_the_rollouts_until_fewer_cards_are
 
 def test_solve_0_keeps_the_rollouts():
     assert make_agent("search:solve=0", 1).solved is None and make_agent("search", 1).solved is not None
+
+
+def test_a_bound_in_positions_solves_a_deal_the_default_leaves_to_the_rollouts():
+    """``search:nodes`` sets what one world may take, whatever the budget: 28 cards are too many for the
+    default 3,000 positions of a budget in playouts and few enough for 200,000, which plays the same again."""
+    state = _bridge_endings(28, 1)[0]
+    legal = state.legal_actions()
+    anchor = legal[0]
+    default, bounded = make_agent("search:playouts=8", 2), make_agent("search:playouts=8;nodes=200000", 2)
+    default.solved.max_nodes = 3_000                # what the default agent would use, set before the call
+    assert default.solved_card(state, legal, anchor, None) is None
+    assert bounded.solved.max_nodes != 200_000 and bounded.nodes == 200_000
+    found = bounded.solved_card(state, legal, anchor, None)
+    assert found in legal and bounded.solved.max_nodes == 200_000
+    assert make_agent("search:playouts=8;nodes=200000", 2).solved_card(state, legal, anchor, None) == found

@@ -49,7 +49,8 @@ AGENTS = {"random": RandomAgent, "heuristic": _heuristic, "search": _search, "op
 OPTIONS = {"heuristic": {"rollouts": (1, 10_000), "caution": (0, 5), "listen": (0, 1), "screen": (0, 1),
                          "guided": (0, 1)},
            "search": {"ms": (1, 60_000), "playouts": (1, 100_000), "listen": (0, 1), "guided": (0, 1),
-                      "caution": (0, 5), "rollouts": (1, 10_000), "solve": (0, 1)},
+                      "caution": (0, 5), "rollouts": (1, 10_000), "solve": (0, 1),
+                      "nodes": (100, 100_000_000)},
            "openspiel-ismcts": {"sims": (1, 100_000)}}
 """Each agent's options: whole numbers, with the smallest and largest value allowed."""
 

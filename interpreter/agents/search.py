@@ -9,7 +9,7 @@ from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
                                                    rollout_gain, side_of)
-from rulelang.interpreter.agents.solved import NODES_A_MS, SOLVED_NODES, SolvedPlay, objective
+from rulelang.interpreter.agents.solved import SOLVED_NODES, SolvedPlay, nodes_a_ms, objective
 from rulelang.interpreter.inference import public_voids, said_evidence
 
 
@@ -31,19 +31,22 @@ class SearchAgent:
     world is solved exactly instead of rolled out (:mod:`.solved`: the card worth most over the worlds;
     ``solve=0`` turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at
     least), each within :data:`~.solved.SOLVED_NODES` positions; a budget of ``ms`` lets a world take about a
-    quarter of it, so a larger budget solves from earlier in the deal.
+    quarter of it, so a larger budget solves from earlier in the deal. ``nodes`` sets the positions a world may
+    take whatever the budget (a reproducible way to solve from earlier: it counts positions, not time).
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, ms: int = 200, playouts: int | None = None, listen: int = 0,
-                 guided: int = 1, caution: int = 1, rollouts: int = ROLLOUT_BUDGET, solve: int = 1):
+                 guided: int = 1, caution: int = 1, rollouts: int = ROLLOUT_BUDGET, solve: int = 1,
+                 nodes: int | None = None):
         self.rng = random.Random(seed)
         self.solved = SolvedPlay(random.Random(None if seed is None else seed ^ 0x2545F491)) if solve else None
         self.guide = HeuristicAgent(None if seed is None else seed ^ 0x9E3779B9, rollouts=rollouts, listen=listen)
         self.ms, self.playouts, self.listen = ms, playouts, bool(listen)
         self.play = guided_rollout if guided else rollout
         self.caution = caution
+        self.nodes = nodes
 
     def step(self, state) -> int:
         """The heuristic's move, or a move the rollouts show better beyond their noise. With a time budget the
@@ -72,7 +75,8 @@ class SearchAgent:
         if not wanted:
             return None
         worlds = max(2, self.playouts // len(legal)) if self.playouts else 10 ** 9
-        self.solved.max_nodes = SOLVED_NODES if self.playouts else max(SOLVED_NODES, NODES_A_MS * self.ms // 4)
+        self.solved.max_nodes = self.nodes or (SOLVED_NODES if self.playouts else
+                                               max(SOLVED_NODES, nodes_a_ms() * self.ms // 4))
         return self.solved.choose(state, seat, legal, anchor, wanted, worlds, deadline, public_voids(state, seat),
                                   said_evidence(state, seat) if self.listen else (), points)
 
