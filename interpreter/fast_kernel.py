@@ -10,7 +10,12 @@ import numba
 import numpy as np
 from numba import types
 
-from rulelang.interpreter.fast_search import KEY_WORDS, UNBOUNDED, WORD_BITS
+from rulelang.interpreter.kernel_search import UNBOUNDED
+
+KEY_WORDS = 8
+"""Words of a transposition table's key: the leader and the hands, or the leader and who holds each card still
+out per kind (``WORD_BITS`` bits a word)."""
+WORD_BITS = 60
 
 KEY = types.UniTuple(types.int64, KEY_WORDS)
 """A transposition table key's type."""

@@ -2,8 +2,8 @@
 
 :class:`~rulelang.interpreter.kernel_search.KernelSearch` plays tricks on bitmasks in Python; this module runs
 the very same search — the same cards tried in the same order, the same transposition table, the same bounds,
-so the same values and the same count of positions visited — as one function numba compiles once (and keeps in
-its cache beside this file). The tables come from the rule file (:mod:`~rulelang.interpreter.trick_kernel`);
+so the same values and the same count of positions visited — as functions numba compiles once (:mod:`.fast_kernel`, kept in numba's
+cache beside that module). The tables come from the rule file (:mod:`~rulelang.interpreter.trick_kernel`);
 nothing here knows a game. Covered: kernels without a special winning card, packs of at most
 ``MAX_CARDS`` cards and tables of at most ``MAX_SEATS`` seats; everything else, and every machine without
 numba, goes on through the Python search.
@@ -16,15 +16,9 @@ from __future__ import annotations
 import os
 from collections import namedtuple
 
-UNBOUNDED = 1 << 30
-"""Above any count of tricks or card points: the open end of a search window (as the Python search's)."""
 MAX_CARDS = 62
 """The largest pack searched here: a hand is one signed 64-bit word."""
 MAX_SEATS = 7
-KEY_WORDS = 8
-"""Words of a transposition table's key: the leader and the hands, or the leader and who holds each card still
-out per kind (60 bits a word)."""
-WORD_BITS = 60
 
 _Context = namedtuple("_Context", "n trick_size head count_points seat_bits lead follow follow_len rank kind between "
                                    "stronger ladders ladder_len orders ours points")
@@ -114,7 +108,7 @@ def fast_search(kernel, hands: list[int], orders: dict[int, list[int]], ours: li
         if len(order) != size:
             return None
         order_rows[seat] = order
-    ladders = _ladder_tables(np, kernel.ladders if points is None else (), seats)
+    ladders = _ladder_tables(code, kernel.ladders if points is None else (), seats)
     if ladders is None:
         return None
     card_points = np.array(points if points is not None else [0] * n, dtype=np.int64)
@@ -155,14 +149,15 @@ def _tables(np, kernel) -> tuple:
 _TABLES: dict[int, tuple] = {}
 
 
-def _ladder_tables(np, ladders: tuple, seats: int) -> tuple | None:
+def _ladder_tables(code, ladders: tuple, seats: int) -> tuple | None:
     """The kinds' ladders as a padded table, their lengths and the bits a seat takes in a key; None where the
-    key would not fit in ``KEY_WORDS`` words."""
+    key would not fit in the compiled code's ``KEY_WORDS`` words."""
+    np = code.np
     seat_bits = max(1, (seats - 1).bit_length())
     if not ladders:
         return np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64), seat_bits
     cards = sum(len(ladder) for ladder in ladders)
-    if cards * seat_bits + 6 * len(ladders) > (KEY_WORDS - 1) * (WORD_BITS - 6):   # 6: the widest field
+    if cards * seat_bits + 6 * len(ladders) > (code.KEY_WORDS - 1) * (code.WORD_BITS - 6):   # 6: widest field
         return None
     table = np.full((len(ladders), max(len(ladder) for ladder in ladders)), -1, dtype=np.int64)
     for k, ladder in enumerate(ladders):
