@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from collections import namedtuple
 
+from rulelang.compile.deck import iter_bits
+
 MAX_CARDS = 62
 """The largest pack searched here: a hand is one signed 64-bit word."""
 MAX_SEATS = 7
@@ -116,7 +118,7 @@ def fast_search(kernel, hands: list[int], orders: dict[int, list[int]], ours: li
                    *ladders[:2], order_rows, np.array(ours, dtype=np.bool_), card_points)
     stat = np.array([0, max_nodes, 0], dtype=np.int64)
     leader, place, led, best, winner, table = root
-    left = sum(int(card_points[c]) for hand in hands for c in range(n) if hand >> c & 1) if points else 0
+    left = sum(points[card] for hand in hands for card in iter_bits(hand)) if points else 0
     return FastSearch(code, ctx, np.array(hands, dtype=np.int64), stat,
                       (leader, place, led, best, winner, table, left))
 
