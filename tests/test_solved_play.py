@@ -10,7 +10,7 @@ from test_solver import trick_play_position
 from rulelang.interpreter import solver
 from rulelang.interpreter.agents import HeuristicAgent, SearchAgent, make_agent
 from rulelang.interpreter.agents.heuristic import side_of
-from rulelang.interpreter.agents.solved import SolvedPlay, objective
+from rulelang.interpreter.agents.solved import SolvedPlay, against_one_side, objective
 from rulelang.interpreter.inference import public_voids
 from rulelang.loader import load_game
 
@@ -81,3 +81,18 @@ def test_a_bound_in_positions_solves_a_deal_the_default_leaves_to_the_rollouts()
     found = bounded.solved_card(state, legal, anchor, None)
     assert found in legal and bounded.solved.max_nodes == 200_000
     assert make_agent("search:playouts=8;nodes=200000", 2).solved_card(state, legal, anchor, None) == found
+
+
+def test_worlds_are_solved_only_against_one_side():
+    """A solved world pits the other seats together against the seat's side: right against a team, a declarer or
+    his opponents, not where every seat plays for itself — there the search rolls its worlds out."""
+    def position(name: str):
+        game = load_game(name, max_deals=1)
+        return next(s for s in (trick_play_position(game, seed, 12) for seed in range(40)) if s is not None)
+    for name, solved in (("bridge", True), ("skat", True), ("zwanzig-ab", False), ("hearts", False)):
+        state = position(name)
+        seat = state.current_player()
+        assert against_one_side(state, seat) is solved, name
+        if not solved:
+            agent = make_agent("search:playouts=8;nodes=200000", 1)
+            assert agent.solved_card(state, state.legal_actions(), state.legal_actions()[0], None) is None, name

@@ -9,7 +9,7 @@ from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
                                                    rollout_gain, side_of)
-from rulelang.interpreter.agents.solved import SOLVED_NODES, SolvedPlay, nodes_a_ms, objective
+from rulelang.interpreter.agents.solved import SOLVED_NODES, SolvedPlay, against_one_side, nodes_a_ms, objective
 from rulelang.interpreter.inference import public_voids, said_evidence
 
 
@@ -27,8 +27,9 @@ class SearchAgent:
     differences, times the evidence a bolder bid needs. ``listen`` as for the heuristic player;
     ``rollouts`` is the anchor's own budget per decision (the heuristic player's default).
 
-    In trick play where the tricks or card points a side takes decide, and once the deal is small enough, each
-    world is solved exactly instead of rolled out (:mod:`.solved`: the card worth most over the worlds;
+    In trick play where the tricks or card points a side takes decide, the other seats play as one side
+    (:func:`~.solved.against_one_side`: not where every seat plays for itself) and once the deal is small
+    enough, each world is solved exactly instead of rolled out (:mod:`.solved`: the card worth most over the worlds;
     ``solve=0`` turns this off). A budget of ``playouts`` then solves ``playouts`` / cards worlds (two at
     least), each within :data:`~.solved.SOLVED_NODES` positions; a budget of ``ms`` lets a world take about a
     quarter of it, so a larger budget solves from earlier in the deal. ``nodes`` sets the positions a world may
@@ -71,6 +72,8 @@ class SearchAgent:
                 action >= state.game.num_cards for action in legal):
             return None
         seat = state.current_player()
+        if not against_one_side(state, seat):
+            return None
         wanted, points = objective(state, seat, side_of(state, seat))
         if not wanted:
             return None

@@ -1,8 +1,9 @@
 """Card play by perfect-information search in sampled worlds: what the strongest bridge programs do, from the rules.
 
 In trick play, where the deal's outcome for a seat is the tricks or the card points its side takes (as the
-learned worth of each says, :func:`objective`), each world the seat cannot tell apart from the real deal
-(:func:`~rulelang.interpreter.worlds.determinize`, voids and what the bidding said respected) is solved exactly
+learned worth of each says, :func:`objective`) and the other seats play as one side (:func:`against_one_side`),
+each world the seat cannot tell apart from the real deal (:func:`~rulelang.interpreter.worlds.determinize`,
+voids and what the bidding said respected) is solved exactly
 (:func:`~rulelang.interpreter.solver.card_tricks`, ``card_points``), and the card worth the most tricks (or
 points) on average over the worlds is played — the heuristic's own card when it is among the best. A world
 whose search would pass ``max_nodes`` positions means the deal is still too large: the caller judges the card
@@ -15,6 +16,7 @@ import random
 import time
 
 from rulelang.interpreter import solver
+from rulelang.interpreter.agents.learned import each_for_himself
 from rulelang.interpreter.agents.worth import next_trick_worth, sign, trick_worth
 from rulelang.interpreter.worlds import determinize
 
@@ -31,6 +33,21 @@ def nodes_a_ms() -> int:
     """The positions a millisecond of a time budget buys: more where the search runs compiled."""
     from rulelang.interpreter.fast_search import available
     return COMPILED_NODES_A_MS if available() else NODES_A_MS
+
+
+def against_one_side(state, seat: int) -> bool:
+    """Whether the seats not on ``seat``'s side play as one side — the other team, the declarer or his opponents —
+    so that a solved world, which pits them together against the seat's side, plays the deal that is played.
+    Not where every seat plays for itself (no teams and no declarer, or a contract of ``sides: none``) among three
+    or more: there a solved world would have the others give up their own tricks to beat the seat (on 500
+    duplicate deals of a game of five tricks each for himself, rollouts played better than solving)."""
+    teams, players = state.game.definition.teams, state.game.num_players
+    if teams:
+        others = (1 << players) - 1 & ~teams[seat]
+        return all(teams[o] & others == others for o in range(players) if others >> o & 1)
+    if state.declarer < 0 or each_for_himself(state):
+        return players <= 2
+    return True
 
 
 def objective(state, seat: int, sides: set[int]) -> tuple[int, bool]:
