@@ -64,7 +64,9 @@ class Position:
 
 def unfit(game) -> str | None:
     """Why DDS cannot state ``game``'s card play, or None when it can: four seats in two partnerships of
-    seats opposite, the 52-card French pack ranked A down to 2 in every suit."""
+    seats opposite, the 52-card French pack ranked A down to 2 in every suit, any card free to be led (DDS
+    knows no `lead_from`, such as Spades' trumps kept back until broken: it would score later leads the rules
+    forbid)."""
     if game.num_players != 4:
         return f"DDS plays four hands; this game has {game.num_players} players"
     deck = game.deck
@@ -75,6 +77,10 @@ def unfit(game) -> str | None:
     teams = {frozenset(_bits(mask)) for mask in (game.definition.teams or ())}
     if teams != {frozenset({0, 2}), frozenset({1, 3})}:
         return "DDS counts tricks for two partnerships of seats opposite (P1 and P3, P2 and P4)"
+    for phase in game.definition.phases:
+        rules = [getattr(phase, "rules", None), *(getattr(phase, "by_contract", None) or {}).values()]
+        if any(getattr(found, "lead_from", None) for found in rules):
+            return "DDS lets any card be led; this game's `lead_from` keeps some cards back from the lead"
     return None
 
 
