@@ -37,6 +37,7 @@ from rulelang.interpreter.agents.bids import Kit, bid_models, has_pass_word
 from rulelang.interpreter.agents.cardplay import choose_card, trick_shunner
 from rulelang.interpreter.agents.choices import choice_models
 from rulelang.interpreter.agents.learned import known_role
+from rulelang.interpreter.agents.passes import pass_evidence
 from rulelang.interpreter.agents.hand import card_to_lay_away, card_to_pass, card_to_show, stay_or_leave_known
 from rulelang.interpreter.agents.rollouts import (_first_listed, _quick_move, _quiet_end, guided_rollout,  # noqa: F401
                                                    rollout)
@@ -193,7 +194,7 @@ def judge(state, seat: int, legal: list[int], rng: random.Random, budget: int, q
     ``DECIDED_AFTER`` worlds on it also ends once one option is clearly the choice (:func:`_clearly_ahead`)."""
     before = state.returns()[seat]
     voids = public_voids(state, seat)
-    said = said_evidence(state, seat) if listen else ()
+    said = (said_evidence(state, seat) if listen else []) + pass_evidence(state, seat, _quick_move)
     quiet = quiet if quiet is not None else _quiet_option(state, legal)
     step = state.step
     found = construct(step.kind) if step is not None else None

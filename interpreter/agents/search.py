@@ -9,6 +9,8 @@ from rulelang.constructs import construct
 from rulelang.interpreter.agents.guided import guided_rollout
 from rulelang.interpreter.agents.heuristic import (ROLLOUT_BUDGET, HeuristicAgent, beyond_noise, rollout,
                                                    rollout_gain, side_of)
+from rulelang.interpreter.agents.passes import pass_evidence
+from rulelang.interpreter.agents.rollouts import _quick_move
 from rulelang.interpreter.agents.solved import SOLVED_NODES, SolvedPlay, against_one_side, nodes_a_ms, objective
 from rulelang.interpreter.inference import public_voids, said_evidence
 
@@ -89,7 +91,7 @@ class SearchAgent:
         round cut short by it is left out, so every move keeps the same worlds)."""
         seat = state.current_player()
         voids = public_voids(state, seat)
-        said = said_evidence(state, seat) if self.listen else ()
+        said = (said_evidence(state, seat) if self.listen else []) + pass_evidence(state, seat, _quick_move)
         before = state.returns()[seat]
         gains: dict[int, list[float]] = {action: [] for action in legal}
         rounds = (self.playouts // len(legal) or 1) if self.playouts else 10 ** 9

@@ -281,6 +281,13 @@ class Construct:
         return []
 
     @staticmethod
+    def passed_at_once(st) -> list[int]:
+        """The seats that passed in this phase's auction without a bid or word of their own before it: each said
+        its hand was not worth the lowest thing it could have said (what a player reading the auction infers,
+        :mod:`~rulelang.interpreter.agents.passes`). Default none."""
+        return []
+
+    @staticmethod
     def implied_voids(st, observer: int, voids: list[int]) -> None:
         """Add to ``voids`` (per seat) the cards a seat cannot hold by what everyone heard it say (a seat
         that called for the defenders of ``parties`` holds none of the cards that make declarers)."""

@@ -227,6 +227,12 @@ class ValueAuction(Construct):
         return words + ([min(numbers, key=lambda a: int(names[a]))] if numbers else [])
 
     @staticmethod
+    def passed_at_once(st) -> list[int]:
+        """The seats whose only word was their pass."""
+        part = st.value_auction
+        return [seat for seat in part.passed if sum(1 for who, _ in part.said if who == seat) == 1]
+
+    @staticmethod
     def evidence(st, phase, action: int) -> float:
         """None: the option with the better mean over the same worlds is taken. Only passing and one word or
         the lowest raise are ever weighed against each other, so no luckiest of many bids wins by chance,
