@@ -60,6 +60,25 @@ def test_a_hand_of_low_cards_is_worth_most_as_a_null():
     assert max(worth, key=worth.get) == "null_game"
 
 
+def test_a_sound_null_hand_is_worth_a_won_null():
+    """Seven, eight, nine in three suits and seven, nine in the fourth lose every trick: a Null won at 18 brings
+    the declarer 23 and 50 (tournament scoring), so its estimate is above nothing; with a lone Ace for one of the
+    nines the hand is worth less as a Null."""
+    sound = kind_worth("7C 8C 9C 7S 8S 9S 7H 8H 7D 9D")
+    assert sound["null_game"] > 0.0
+    assert kind_worth("7C 8C 9C 7S 8S 9S 7H 8H 7D AD")["null_game"] < sound["null_game"]
+
+
+def test_exposed_cards_are_those_more_low_cards_of_their_suit_can_force():
+    game = skat()
+    def exposed(hand):
+        return choices._exposed(game, sum(1 << game.deck.lookup[name.casefold()] for name in card_names(game, hand)))
+    assert exposed("7C 9C JC") == 0                     # each has as many of its own below as out
+    assert exposed("AS") == 1 and exposed("8H") == 1    # the 7♥ out forces the 8♥
+    assert exposed("7C 8C 9C 7S 8S 9S 7H 8H 7D 9D") == 0
+    assert exposed("JC JS JH JD AC AS AH AD 10C 10S") == 10
+
+
 def test_four_jacks_and_four_aces_are_worth_most_as_a_grand():
     worth = kind_worth("JC JS JH JD AC AS AH AD 10C 10S")
     assert max(worth, key=worth.get) == "grand"

@@ -38,7 +38,7 @@ WORLDS = 16
 """The worlds whose mean a model's estimate is taken for (a rollout's word is weighed on 6 to 32)."""
 BEHIND = 1.0
 """Standard errors of a ``WORLDS``-world mean by which a word must fall short of its evidence to be dropped."""
-VERSION = 2
+VERSION = 3
 _MODELS: dict[str, "BidModels"] = {}
 
 

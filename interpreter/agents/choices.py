@@ -4,15 +4,16 @@ A rollout judges a bid by playing the deal out, and the bidder's own later choic
 Hand or pick up, an announcement) decide what the bid is worth: taking the first option listed, a hand good
 only for a Null was judged as a suit game and never bid. So each ``choose`` phase whose options are names
 gets a model of what the chooser's result against the table will be under each option, from features of the
-hand he holds when he chooses (:func:`features`: which cards, how long each suit is, the numbers the deal
-has stored, such as the bid), fitted by ridge regression per option (:func:`ridge`).
+hand he holds when he chooses (:func:`features`: which cards, how long each suit is, how many could be forced
+to take a trick, the numbers the deal has stored, such as the bid), fitted by ridge regression per option
+(:func:`ridge`).
 
 The models are learned from ``CHOICE_DEALS`` deals per phase, from the last phase back to the first: the
 phase being learned is chosen at random, the phases after it by their models (so an option is worth what it
 brings when the choices after it are made well), everything else as a rollout plays it (bids mostly passed,
-cards played greedily). Random deals hold few of the hands a rarer option suits, so a second round
-(:func:`_explore_toward`) plays each option again from the positions the first round's models favour it on,
-and every option is fitted on both rounds' rows. The fits are kept in the cache folder under the rule file's
+cards played greedily). Random deals hold few of the hands a rarer option suits, so further rounds
+(:func:`_explore_toward`, ``TOWARD_ROUNDS`` of them) play each option again from the positions the models of the
+rounds before favour it on, and every option is fitted on all rows so far. The fits are kept in the cache folder under the rule file's
 digest, like the trick worth (:mod:`.learned`), and are refit when the rules change (a new digest).
 """
 
@@ -42,7 +43,11 @@ TOWARD_POOL = 4
 TOWARD_SHARE = 0.25
 """The second round plays each option from this share of ``CHOICE_DEALS`` positions: those whose hands the
 first round's models favour most for it over the other options."""
-VERSION = 5
+EXPOSED_UP_TO = 3
+"""Exposed cards (:func:`_exposed`) counted up to this many: a misère hand with three is as lost as with ten."""
+TOWARD_ROUNDS = 2
+"""Rounds of :func:`_explore_toward`, each from the models the rounds before fitted."""
+VERSION = 6
 _MODELS: dict[str, "ChoiceModels"] = {}
 
 
@@ -100,8 +105,9 @@ def modelled_phases(game) -> list:
 
 def features(state, seat: int, hand: int | None = None) -> list[float]:
     """What the model reads of ``seat``'s position: how many cards of each rank it holds (the Jacks, the Aces …,
-    whatever their suits), each suit's length (longest first), its card points and each number the deal stores
-    (a bid, say), the last two scaled to tens. ``hand``: other cards than the seat holds."""
+    whatever their suits), each suit's length (longest first), its card points, how many of its cards could be
+    forced to take a trick (up to ``EXPOSED_UP_TO``) and whether none could (:func:`_exposed`: a hand for a misère), and each number the
+    deal stores (a bid, say), points and numbers scaled to tens. ``hand``: other cards than the seat holds."""
     game = state.game
     hand = state.hands[seat] if hand is None else hand
     ranks = _rank_masks(game)
@@ -109,12 +115,34 @@ def features(state, seat: int, hand: int | None = None) -> list[float]:
     row += sorted((float((hand & mask).bit_count()) for mask in game.deck.suit_masks), reverse=True)
     cards = game.deck.cards
     row.append(sum(cards[c].points for c in iter_bits(hand)) / 10.0)
+    exposed = _exposed(game, hand)
+    row += [float(min(exposed, EXPOSED_UP_TO)), float(exposed == 0)]
     row += [float(value) / 10.0 if isinstance(value, int) and not isinstance(value, bool) else 0.0
             for _, value in sorted(_numbers(state))]
     return row
 
 
 _RANKS: dict[str, list[int]] = {}
+_BELOW: dict[str, list[int]] = {}
+
+
+def _exposed(game, hand: int) -> int:
+    """How many of ``hand``'s cards the other seats could force to take a trick when their suit is led low: cards
+    with more cards of their suit ranking below them (in the pack's order) out of the hand than in it. None in a
+    hand that can lose every trick of its suits (7 9 J of a suit); a lone Ace is one."""
+    below = _below(game)
+    return sum(1 for c in iter_bits(hand) if (below[c] & ~hand).bit_count() > (below[c] & hand).bit_count())
+
+
+def _below(game) -> list[int]:
+    """Per card, the cards of its suit that rank below it in the pack's order, kept per game."""
+    key = game.definition.digest
+    found = _BELOW.get(key)
+    if found is None:
+        cards = game.deck.cards
+        found = _BELOW[key] = [sum(1 << d for d, other in enumerate(cards)
+                                   if other.suit == card.suit and other.order > card.order) for card in cards]
+    return found
 
 
 def _rank_masks(game) -> list[int]:
@@ -174,8 +202,9 @@ def learn(game, move) -> ChoiceModels:
         var = phases[index].var
         rows = _explore(game, models, var, 20261206 + index, move)
         models.fits[var] = _fit(rows)
-        rows += _explore_toward(game, models, var, 20261207 + index, move)
-        models.fits[var] = _fit(rows)
+        for round_ in range(TOWARD_ROUNDS):
+            rows += _explore_toward(game, models, var, 20261207 + index + 1000 * round_, move)
+            models.fits[var] = _fit(rows)
     return models
 
 
