@@ -77,6 +77,7 @@ def test_nothing_is_said_by_ones_own_pass_or_in_trick_play(skat):
     assert state.step.kind == "tricks"
     assert pass_evidence(state, state.current_player(), _quick_move) == []
 
+
 def test_what_is_inferred_reads_no_hidden_card(skat):
     """Two states that differ only in the cards the observer cannot see give the same seats and the same fits."""
     state = after(skat, 4, "passe")

@@ -12,9 +12,10 @@ The models are learned from ``CHOICE_DEALS`` deals per phase, from the last phas
 phase being learned is chosen at random, the phases after it by their models (so an option is worth what it
 brings when the choices after it are made well), everything else as a rollout plays it (bids mostly passed,
 cards played greedily). Random deals hold few of the hands a rarer option suits, so further rounds
-(:func:`_explore_toward`, ``TOWARD_ROUNDS`` of them) play each option again from the positions the models of the
-rounds before favour it on, and every option is fitted on all rows so far. The fits are kept in the cache folder under the rule file's
-digest, like the trick worth (:mod:`.learned`), and are refit when the rules change (a new digest).
+(:func:`_explore_toward`, ``TOWARD_ROUNDS`` of them) play each option again from the positions the models of
+the rounds before favour it on, and every option is fitted on all rows so far. The fits are kept in the cache
+folder under the rule file's digest, like the trick worth (:mod:`.learned`), and are refit when the rules
+change (a new digest).
 """
 
 from __future__ import annotations
@@ -106,8 +107,9 @@ def modelled_phases(game) -> list:
 def features(state, seat: int, hand: int | None = None) -> list[float]:
     """What the model reads of ``seat``'s position: how many cards of each rank it holds (the Jacks, the Aces …,
     whatever their suits), each suit's length (longest first), its card points, how many of its cards could be
-    forced to take a trick (up to ``EXPOSED_UP_TO``) and whether none could (:func:`_exposed`: a hand for a misère), and each number the
-    deal stores (a bid, say), points and numbers scaled to tens. ``hand``: other cards than the seat holds."""
+    forced to take a trick (up to ``EXPOSED_UP_TO``) and whether none could (:func:`_exposed`: a hand for a
+    misère), and each number the deal stores (a bid, say), points and numbers scaled to tens. ``hand``: other
+    cards than the seat holds."""
     game = state.game
     hand = state.hands[seat] if hand is None else hand
     ranks = _rank_masks(game)
@@ -129,7 +131,8 @@ _BELOW: dict[str, list[int]] = {}
 def _exposed(game, hand: int) -> int:
     """How many of ``hand``'s cards the other seats could force to take a trick when their suit is led low: cards
     with more cards of their suit ranking below them (in the pack's order) out of the hand than in it. None in a
-    hand that can lose every trick of its suits (7 9 J of a suit); a lone Ace is one."""
+    hand that can lose every trick of its suits (the lowest, third and fifth card of a suit); a lone top card
+    is one."""
     below = _below(game)
     return sum(1 for c in iter_bits(hand) if (below[c] & ~hand).bit_count() > (below[c] & hand).bit_count())
 

@@ -5,7 +5,7 @@ such passes bids hands it would not bid against strong opponents. A player drawi
 hidden cards hears none of that, judges its bid against defenders as strong as any, and passes more hands than
 tables do. So where an auction's construct names the seats that passed without a word before
 (:meth:`~rulelang.constructs.base.Construct.passed_at_once`) and the rule file has models of what a hand is worth
-under the choices after the auction (:mod:`.choices`: Hand or pick up, the kind of game …), each such seat's
+under the choices after the auction (:mod:`.choices`: the kind of game, an announcement …), each such seat's
 hand in a world must be worth at most ``WORTH_AT_MOST`` under its best option of the first choice after the
 auction; worlds are drawn again until it is (:func:`~rulelang.interpreter.worlds.determinize`'s ``said``, up to
 its bound; the last is kept if none gives it). Nothing is inferred once trick play has begun, nor in a rule
