@@ -153,15 +153,74 @@ def _give(state, seat: int, keep: list[int], masks: list[int], point_sign: int) 
 
 def _lead(state, seat: int, legal: list[int], masks: list[int], weakest: int, per_trick: float,
           per_point: float) -> int:
-    """The strongest card no unseen card beats, else ``weakest``; where points cost, only a master whose suit
-    holds too few unseen points to turn the trick against the leader."""
+    """The strongest card no unseen card beats; where points cost, only a master whose suit holds too few unseen
+    points to turn the trick against the leader. Without one, in a game whose cards carry no points, a plain
+    suit's winner that only a trump takes (:func:`plain_winner`); else ``weakest``. Where cards carry points it
+    is not done: the defenders' cashing made a declarer's hands look too poor to bid in the rollouts (three
+    times as many deals passed out; benchmarks/RESULTS.md)."""
     unseen = unseen_mask(state, seat)
     masters = [c for c in legal if unseen & ~masks[c] == 0]
     if per_point < 0:
         suits, cards = state.game.card_suits, state.game.deck.cards
         masters = [c for c in masters if per_trick + per_point * sum(
             cards[o].points for o in iter_bits(unseen) if suits[o] == suits[c]) > 0]
-    return max(masters, key=lambda c: (masks[c].bit_count(), c)) if masters else weakest
+    if masters:
+        return max(masters, key=lambda c: (masks[c].bit_count(), c))
+    if not trick_points(state.game):
+        winner = plain_winner(state, seat, legal, unseen, masks)
+        if winner is not None:
+            return winner
+    return weakest
+
+
+FOLLOW_CHANCE = 0.5
+"""How likely every other seat must be to hold a plain suit still before its winner is cashed (:func:`plain_winner`)."""
+
+
+def plain_winner(state, seat: int, legal: list[int], unseen: int, masks: list[int]) -> int | None:
+    """Of ``legal``, a plain suit's winner to cash: a card no card of its suit out of sight beats, so that only a
+    trump takes it, where every other seat is likely (``FOLLOW_CHANCE``) still to hold that suit — the cards out
+    of sight dealt at random by the public hand sizes; of several, the one with most points, then the strongest;
+    None where there is none."""
+    trumps, suits, cards = trump_mask(state), state.game.card_suits, state.game.deck.cards
+    seen = _seen_held(state, seat)
+    out = unseen & ~sum(seen.values())
+    found = [c for c in legal if not trumps >> c & 1 and suits[c] is not None
+             and not any(suits[o] == suits[c] and not trumps >> o & 1 for o in iter_bits(out & ~masks[c]))]
+    if not found:
+        return None
+    others = [other for other in range(len(state.hands)) if other != seat and state.hands[other].bit_count()]
+    def follow_chance(c: int) -> float:
+        suit = [o for o in range(len(cards)) if suits[o] == suits[c] and not trumps >> o & 1]
+        out_of_suit = sum(1 for o in suit if out >> o & 1)
+        hidden = [state.hands[other].bit_count() - seen.get(other, 0).bit_count() for other in others]
+        chance = 1.0
+        for other, size in zip(others, hidden):
+            if any(seen.get(other, 0) >> o & 1 for o in suit):
+                continue                                    # seen to hold the suit
+            chance *= 1.0 - _none_of(size, sum(hidden), out_of_suit)
+        return chance
+    found = [c for c in found if follow_chance(c) >= FOLLOW_CHANCE]
+    return max(found, key=lambda c: (cards[c].points, masks[c].bit_count(), c)) if found else None
+
+
+def _seen_held(state, seat: int) -> dict[int, int]:
+    """Per other seat, the cards of its hand everyone sees (a hand laid open, cards taken up in sight of all)."""
+    seen: dict[int, int] = {}
+    for part in _holding_parts(state.game):
+        for other, held in part.public_holdings(state).items():
+            if other != seat:
+                seen[other] = seen.get(other, 0) | held
+    return seen
+
+
+def _none_of(size: int, total: int, count: int) -> float:
+    """The chance that a hand of ``size`` of ``total`` hidden cards, dealt at random, holds none of ``count`` of
+    them."""
+    none = 1.0
+    for i in range(min(count, total)):
+        none *= max(0, total - size - i) / (total - i)
+    return none
 
 
 def unseen_mask(state, seat: int) -> int:

@@ -9,7 +9,9 @@ as things stand (:func:`next_trick_worth`: an exact bid wants tricks until it is
 none after), that is used instead. It then wins a trick cheaply (the weakest card that takes it) when the
 trick is worth taking, lets a partner who is winning keep the trick and gives it points,
 ducks or sheds its weakest card when the trick cannot be won or is not wanted, and leads
-a card no unseen card can beat when it has one, else its weakest. A card's strength is
+a card no unseen card can beat when it has one, else (where cards carry no points) a plain
+suit's winner that only a trump takes while the others likely still hold the suit, else
+its weakest. A card's strength is
 the number of cards it beats when it leads, under the trick rules in force.
 
 A card passed, a step of an exchange with the talon and staying in or dropping out are taken from the hand
