@@ -122,3 +122,11 @@ def test_a_state_reads_as_one_line():
     text = repr(state)
     assert text.startswith("<State zwanzig-ab: deal 1, phase ") and "to act; scores P1 20" in text
     assert "\n" not in text and "♣" not in text, "no card, so no hidden card"
+
+
+def test_the_single_seat_benchmark_times_the_environment_for_either_seat_zero():
+    from helpers import load_benchmark
+    bench = load_benchmark("single_seat_env")
+    for seat0 in ("random", "heuristic"):
+        steps, seconds, judged = bench.steps_per_second("hearts", 1, "heuristic", seat0)
+        assert steps == 16 and seconds > 0 and judged == 0     # Hearts: 3 cards passed, 13 played; none judged
