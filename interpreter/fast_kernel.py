@@ -12,6 +12,8 @@ from numba import types
 
 from rulelang.interpreter.kernel_search import UNBOUNDED
 
+HISTORY_SCALE = 1 << 20
+"""A leader's sort key: his card's history (``KernelSearch.history``) times this, less its strength (below it)."""
 KEY_WORDS = 8
 """Words of a transposition table's key: the leader and the hands, or the leader and who holds each card still
 out per kind (``WORD_BITS`` bits a word)."""
@@ -116,9 +118,10 @@ def _sure(ctx, hands, leader):
     return total
 
 @numba.njit(cache=True)
-def _moves(ctx, hands, seat, led, best, winner, table, kept, keys):
+def _moves(ctx, hands, seat, led, best, winner, table, kept, keys, history):
     """The cards the seat tries, in order, written to ``kept`` (``keys``: scratch space); how many
-    (``KernelSearch.moves``): one of each set worth the same, a leader's strongest first, a follower's
+    (``KernelSearch.moves``): one of each set worth the same, a leader's by his cards' cutoffs (``history``), then
+    strongest first, a follower's
     cheapest winner first, his lowest when his side holds the trick."""
     legal = _legal(ctx.lead, ctx.follow, ctx.follow_len, ctx.rank, ctx.head, hands[seat], led, best)
     if legal & (legal - 1) == 0:
@@ -145,7 +148,7 @@ def _moves(ctx, hands, seat, led, best, winner, table, kept, keys):
         if same:
             continue
         if led < 0:
-            key = -ctx.rank[card, card]
+            key = -history[card] * HISTORY_SCALE - ctx.rank[card, card]
         elif ctx.ours[winner] == ctx.ours[seat]:
             key = ctx.rank[led, card]
         else:
@@ -160,7 +163,7 @@ def _moves(ctx, hands, seat, led, best, winner, table, kept, keys):
     return size
 
 @numba.njit(cache=True)
-def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, alpha, beta, left, only):
+def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, alpha, beta, left, only, history):
     """The tricks (or points) the side takes from here: at ``place`` of the order after ``leader``, the trick
     led by ``led`` (-1: a trick's start) with its best strength ``best`` (``winner``'s) and ``table`` on it;
     ``left`` the points still in the hands. With ``only`` ≥ 0 that card is played and nothing looked up
@@ -246,7 +249,7 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
                 f_moves[0, 0], f_count[0] = only, 1
             else:
                 f_count[d] = _moves(ctx, hands, seat, f_led[d], f_best[d], f_winner[d], f_table[d], f_moves[d],
-                                    sort_keys)
+                                    sort_keys, history)
             f_next[d] = 0
         elif returning:
             returning = False
@@ -267,6 +270,9 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
                     f_beta[d] = got
             if f_alpha[d] >= f_beta[d]:
                 f_next[d] = f_count[d]
+                if d > 0 or only < 0:                       # the probed card itself is no cutoff of a loop
+                    cards_left = _count(hands[seat]) + 1
+                    history[f_card[d]] += cards_left * cards_left
         if f_next[d] < f_count[d]:                        # the next card of frame d: a frame for it
             card = f_moves[d, f_next[d]]
             f_next[d] += 1
@@ -311,7 +317,7 @@ def _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, a
 
 
 @numba.njit(cache=True)
-def _values(ctx, hands, table_, stat, root, legal, size):
+def _values(ctx, hands, table_, stat, root, legal, size, history):
     """Each of ``legal``'s value by windows of width one around the last (``solver.narrowed``, MTD(f)); -1
     for every card once the bound on positions is passed."""
     leader, place, led, best, winner, table, left = root
@@ -322,7 +328,7 @@ def _values(ctx, hands, table_, stat, root, legal, size):
         while low < high:
             beta = value + 1 if value == low else value
             value = _search(ctx, hands, table_, stat, leader, place, led, best, winner, table, beta - 1, beta,
-                            left, legal[i])
+                            left, legal[i], history)
             if stat[2]:
                 return values
             if value < beta:

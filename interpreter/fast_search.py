@@ -67,6 +67,7 @@ class FastSearch:
         from numba.typed import Dict
         self.code, self.ctx, self.hands, self.stat, self.root = code, ctx, hands, stat, root
         self.table = Dict.empty(key_type=code.KEY, value_type=code.BOUNDS)
+        self.history = code.np.zeros(ctx.n, dtype=code.np.int64)     # the cutoffs per card, as the Python search
 
     @property
     def nodes(self) -> int:
@@ -85,7 +86,7 @@ class FastSearch:
         np = self.code.np
         try:
             found = self.code._values(self.ctx, self.hands, self.table, self.stat, self.root,
-                                      np.array(legal, dtype=np.int64), size)
+                                      np.array(legal, dtype=np.int64), size, self.history)
         except Exception as exc:             # numba's errors have no common base: any failure turns it off
             turn_off()
             raise Unavailable(str(exc)) from exc
@@ -101,8 +102,8 @@ def fast_search(kernel, hands: list[int], orders: dict[int, list[int]], ours: li
     if kernel.special or n > MAX_CARDS or seats > MAX_SEATS or not orders:
         return None
     code = compiled()
-    if code is None:
-        return None
+    if code is None or max(max(row) for row in kernel.rank) >= code.HISTORY_SCALE:
+        return None                             # (a strength too large for a leader's sort key: never seen)
     np = code.np
     size = len(next(iter(orders.values())))
     order_rows = np.full((seats, size), -1, dtype=np.int64)

@@ -6,7 +6,9 @@ and a trick's winner are table lookups. Positions at the start of a trick are ke
 (bounds, keyed on the hands and the leader, or on who holds each card still out where the kinds allow); the
 tricks a leader cashes for sure bound the value; of the cards of one hand that are worth the same (one kind,
 no card still out ranking between them) one is tried; a follower tries first the cheapest card that wins the
-trick, or his lowest when his side already holds it, and a leader his strongest card.
+trick, or his lowest when his side already holds it, and a leader first the card that has cut the search off
+most so far (the history heuristic, each cutoff weighted by the square of the cards then in hand), then his
+strongest.
 
 ``max_nodes`` bounds the work (:class:`Exhausted`); no clock is read.
 """
@@ -57,6 +59,7 @@ class KernelSearch:
         self.ladders = kernel.ladders if points is None else ()
         self.ladder_masks = [sum(1 << card for card in ladder) for ladder in self.ladders]
         self.rungs: dict[tuple, tuple] = {}
+        self.history = [0] * len(kernel.rank)      # per card, its cutoffs weighted by the cards left: leads tried first
         self.points_left = 0 if points is None else sum(self.worth(hand) for hand in hands)
 
     def worth(self, cards: int) -> int:
@@ -140,6 +143,8 @@ class KernelSearch:
                     if got < beta:
                         beta = got
             if alpha >= beta:
+                left = self.hands[seat].bit_count() + 1     # a cutoff high in the tree counts for more
+                self.history[card] += left * left
                 break
         return result
 
@@ -202,11 +207,12 @@ class KernelSearch:
         return kept
 
     def ordering(self, seat: int, led: int, best: int, winner: int):
-        """The sort key of the cards a seat tries: a leader's strongest first; a follower's cheapest winner
-        first, his lowest first when his side holds the trick."""
+        """The sort key of the cards a seat tries: a leader's card that cut the search off most so far first
+        (the history heuristic: ``history``), then his strongest; a follower's cheapest winner first, his lowest
+        first when his side holds the trick."""
         if led < 0:
-            ranks = self.kernel.rank
-            return lambda card: -ranks[card][card]
+            ranks, history = self.kernel.rank, self.history
+            return lambda card: (-history[card], -ranks[card][card])
         ranks = self.kernel.rank[led]
         if self.ours[winner] == self.ours[seat]:
             return lambda card: ranks[card]
