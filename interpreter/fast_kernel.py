@@ -13,7 +13,8 @@ from numba import types
 from rulelang.interpreter.kernel_search import UNBOUNDED
 
 HISTORY_SCALE = 1 << 20
-"""A leader's sort key: his card's history (``KernelSearch.history``) times this, less its strength (below it)."""
+"""A leader's sort key: his card's history (``KernelSearch.history``) times this, less its strength — a strength
+is at most the pack's size (``trick_kernel``), far below it."""
 KEY_WORDS = 8
 """Words of a transposition table's key: the leader and the hands, or the leader and who holds each card still
 out per kind (``WORD_BITS`` bits a word)."""

@@ -123,10 +123,8 @@ def _forcing_card(state, seat: int, legal: list[int], masks: list[int], forced: 
 def known_hand(state, seat: int) -> int | None:
     """``seat``'s whole hand where everyone knows every card of it (a hand laid open: the constructs'
     :meth:`~rulelang.constructs.base.Construct.public_holdings`), else None."""
-    hand, known = state.hands[seat], 0
-    for found in _holding_parts(state.game):
-        known |= found.public_holdings(state).get(seat, 0)
-    return hand if hand & ~known == 0 else None
+    hand = state.hands[seat]
+    return hand if hand & ~public_hands(state).get(seat, 0) == 0 else None
 
 
 def _holding_parts(game) -> list:
@@ -183,34 +181,36 @@ def plain_winner(state, seat: int, legal: list[int], unseen: int, masks: list[in
     of sight dealt at random by the public hand sizes; of several, the one with most points, then the strongest;
     None where there is none."""
     trumps, suits, cards = trump_mask(state), state.game.card_suits, state.game.deck.cards
-    seen = _seen_held(state, seat)
+    suit_masks = state.game.deck.suit_masks
+    seen = {other: held for other, held in public_hands(state).items() if other != seat}
     out = unseen & ~sum(seen.values())
     found = [c for c in legal if not trumps >> c & 1 and suits[c] is not None
-             and not any(suits[o] == suits[c] and not trumps >> o & 1 for o in iter_bits(out & ~masks[c]))]
+             and not out & ~masks[c] & suit_masks[suits[c]] & ~trumps]
     if not found:
         return None
-    others = [other for other in range(len(state.hands)) if other != seat and state.hands[other].bit_count()]
+    others = [other for other in range(len(state.hands)) if other != seat and state.hands[other]]
+    hidden = [state.hands[other].bit_count() - seen.get(other, 0).bit_count() for other in others]
+    total = sum(hidden)
+
     def follow_chance(c: int) -> float:
-        suit = [o for o in range(len(cards)) if suits[o] == suits[c] and not trumps >> o & 1]
-        out_of_suit = sum(1 for o in suit if out >> o & 1)
-        hidden = [state.hands[other].bit_count() - seen.get(other, 0).bit_count() for other in others]
+        suit = suit_masks[suits[c]] & ~trumps
+        out_of_suit = (out & suit).bit_count()
         chance = 1.0
         for other, size in zip(others, hidden):
-            if any(seen.get(other, 0) >> o & 1 for o in suit):
-                continue                                    # seen to hold the suit
-            chance *= 1.0 - _none_of(size, sum(hidden), out_of_suit)
+            if not seen.get(other, 0) & suit:                # else seen to hold the suit
+                chance *= 1.0 - _none_of(size, total, out_of_suit)
         return chance
     found = [c for c in found if follow_chance(c) >= FOLLOW_CHANCE]
     return max(found, key=lambda c: (cards[c].points, masks[c].bit_count(), c)) if found else None
 
 
-def _seen_held(state, seat: int) -> dict[int, int]:
-    """Per other seat, the cards of its hand everyone sees (a hand laid open, cards taken up in sight of all)."""
+def public_hands(state) -> dict[int, int]:
+    """Per seat, the cards of its hand everyone sees (a hand laid open, cards taken up in sight of all: the
+    constructs' :meth:`~rulelang.constructs.base.Construct.public_holdings`)."""
     seen: dict[int, int] = {}
     for part in _holding_parts(state.game):
-        for other, held in part.public_holdings(state).items():
-            if other != seat:
-                seen[other] = seen.get(other, 0) | held
+        for seat, held in part.public_holdings(state).items():
+            seen[seat] = seen.get(seat, 0) | held
     return seen
 
 
